@@ -1,0 +1,180 @@
+// Typed shapes of the service's requests and responses (service-interface.md §2, notes.md).
+// This layer is plain TypeScript: it must never import `vscode`.
+
+// ---------------------------------------------------------------------------
+// Agent jobs (§2.1, §4.1–4.3)
+
+export type AgentJobStatus = 'active' | 'completed' | 'archived' | 'failed';
+
+export const AGENT_JOB_STATUSES: readonly AgentJobStatus[] = ['active', 'completed', 'archived', 'failed'];
+
+export interface AgentJob {
+  id: string;
+  status: AgentJobStatus;
+  source: { repository: string; ref: string | null };
+  model: string;
+  prLink: string | null;
+  createdAt: string;
+  archivedAt: string | null;
+}
+
+/** Statuses after which a job is no longer polled. */
+export function isTerminalStatus(status: AgentJobStatus): boolean {
+  return status !== 'active';
+}
+
+// ---------------------------------------------------------------------------
+// Assistant request (§2.3)
+
+export type MessageRole = 'system' | 'user' | 'assistant';
+
+export interface TextPart {
+  type: 'text';
+  text: string;
+}
+
+/** v2 message shape; v1 additionally carries `content`, added by the request builder. */
+export interface ChatMessage {
+  id: string;
+  role: MessageRole;
+  parts: TextPart[];
+}
+
+export type ContextType = 'code' | 'textSelection';
+
+export interface ContextItem {
+  type: ContextType;
+  value: string;
+  path?: string;
+  elementId?: string;
+}
+
+export interface SearchFilter {
+  version?: string;
+  language?: string;
+  groups?: string[];
+}
+
+export type AssistantApiVersion = 'v1' | 'v2';
+
+/** What a caller gives `AssistantClient.send`; the wire body is built from it. */
+export interface AssistantRequest {
+  fp: string;
+  messages: ChatMessage[];
+  threadId?: string | null;
+  /** Not in the OpenAPI; sent only when the service handed one out (notes.md, "Threads"). */
+  threadKey?: string | null;
+  retrievalPageSize?: number;
+  filter?: SearchFilter | null;
+  context?: ContextItem[];
+  currentPath?: string;
+}
+
+// ---------------------------------------------------------------------------
+// UI message stream chunks (AI SDK v5 "UI message stream"; notes.md)
+
+export type UIMessageChunk =
+  | { type: 'start'; messageId?: string; messageMetadata?: unknown }
+  | { type: 'start-step' }
+  | { type: 'finish-step' }
+  | { type: 'text-start'; id: string }
+  | { type: 'text-delta'; id: string; delta: string }
+  | { type: 'text-end'; id: string }
+  | { type: 'reasoning-start'; id: string }
+  | { type: 'reasoning-delta'; id: string; delta: string }
+  | { type: 'reasoning-end'; id: string }
+  | { type: 'tool-input-start'; toolCallId: string; toolName: string }
+  | { type: 'tool-input-delta'; toolCallId: string; inputTextDelta: string }
+  | { type: 'tool-input-available'; toolCallId: string; toolName: string; input: unknown }
+  | { type: 'tool-input-error'; toolCallId: string; toolName: string; input: unknown; errorText: string }
+  | { type: 'tool-output-available'; toolCallId: string; output: unknown }
+  | { type: 'tool-output-error'; toolCallId: string; errorText: string }
+  | { type: 'source-url'; sourceId: string; url: string; title?: string }
+  | { type: 'source-document'; sourceId: string; mediaType: string; title: string; filename?: string }
+  | { type: 'file'; url: string; mediaType: string }
+  | { type: `data-${string}`; id?: string; data: unknown; transient?: boolean }
+  | { type: 'error'; errorText: string }
+  | { type: 'abort'; reason?: string }
+  | { type: 'message-metadata'; messageMetadata: unknown }
+  | { type: 'finish'; finishReason?: string; messageMetadata?: unknown; threadId?: string };
+
+// ---------------------------------------------------------------------------
+// The assembled assistant message (what the reducer builds from chunks)
+
+export interface AssembledTextPart {
+  type: 'text';
+  id: string;
+  text: string;
+  done: boolean;
+}
+
+export interface AssembledReasoningPart {
+  type: 'reasoning';
+  id: string;
+  text: string;
+  done: boolean;
+}
+
+export type ToolCallState = 'input-streaming' | 'input-available' | 'input-error' | 'output-available' | 'output-error';
+
+export interface AssembledToolCall {
+  type: 'tool';
+  toolCallId: string;
+  toolName: string;
+  state: ToolCallState;
+  /** Raw streamed input text until the full input is available. */
+  inputText: string;
+  input?: unknown;
+  output?: unknown;
+  errorText?: string;
+}
+
+export interface AssembledSource {
+  sourceId: string;
+  kind: 'url' | 'document';
+  url?: string;
+  title?: string;
+  mediaType?: string;
+  filename?: string;
+}
+
+export interface AssembledFile {
+  url: string;
+  mediaType: string;
+}
+
+export interface AssembledDataPart {
+  type: `data-${string}`;
+  id?: string;
+  data: unknown;
+}
+
+/** Parts kept in arrival order, so a renderer can show text, reasoning and tools where they came. */
+export type AssembledPart = AssembledTextPart | AssembledReasoningPart | AssembledToolCall;
+
+export interface AssembledMessage {
+  messageId?: string;
+  parts: AssembledPart[];
+  sources: AssembledSource[];
+  files: AssembledFile[];
+  data: AssembledDataPart[];
+  /** `error` chunks from the service, in order. */
+  errors: string[];
+  metadata?: unknown;
+  finishReason?: string;
+  /** Set when the stream finished with a `finish` chunk. */
+  finished: boolean;
+  /** Set when the service sent an `abort` chunk. */
+  aborted: boolean;
+  abortReason?: string;
+  threadId?: string;
+  threadKey?: string;
+  /** Count of chunks that were skipped: unknown types, or not JSON. */
+  skippedChunks: number;
+}
+
+/** Events `AssistantClient.send` yields while the answer streams. */
+export type AssistantStreamEvent =
+  | { type: 'response'; threadId?: string; threadKey?: string; status: number }
+  | { type: 'chunk'; chunk: UIMessageChunk; message: AssembledMessage }
+  | { type: 'skipped'; reason: 'unknown-type' | 'malformed'; detail: string };
