@@ -2,6 +2,7 @@
 // `vscode` provided by the host at run time) and the chat webview (a browser IIFE).
 // Usage: node esbuild.mjs [--watch] [--production]
 import * as esbuild from 'esbuild';
+import { copyFileSync, mkdirSync } from 'node:fs';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
@@ -36,6 +37,11 @@ const builds = [
     target: 'es2022',
   },
 ];
+
+// The webview's icons: codicons ship as a font and a stylesheet; they go into dist/ because the
+// packaged extension carries no node_modules.
+mkdirSync('dist', { recursive: true });
+for (const f of ['codicon.css', 'codicon.ttf']) copyFileSync(`node_modules/@vscode/codicons/dist/${f}`, `dist/${f}`);
 
 if (watch) {
   const contexts = await Promise.all(builds.map((b) => esbuild.context(b)));
