@@ -1,0 +1,33 @@
+import * as vscode from 'vscode';
+import { registerAgentFeature } from './agent';
+import { registerChatFeature } from './chat';
+import { seedDemoKeys } from './host/demoKeys';
+import { Log } from './host/log';
+import { KeyStore } from './host/secrets';
+
+// Wiring only: create the shared services, hand them to each feature, and let
+// context.subscriptions own every Disposable. Features meet through commands, not imports.
+export function activate(context: vscode.ExtensionContext): void {
+  const log = new Log();
+  const keys = new KeyStore(context.secrets);
+  context.subscriptions.push(log, keys);
+
+  // The log redacts anything key-shaped anyway; registering the real keys also catches ones
+  // that do not look like keys (a pasted key with a typo in its prefix, for example).
+  const registerKeysWithLog = async () => {
+    log.addSecret(await keys.get('admin'));
+    log.addSecret(await keys.get('assistant'));
+  };
+  context.subscriptions.push(keys.onDidChange(() => void registerKeysWithLog()));
+
+  void seedDemoKeys(keys, process.env, log)
+    .then(registerKeysWithLog)
+    .catch((e) => log.error('Could not store the demo keys', e));
+
+  const services = { keys, log };
+  context.subscriptions.push(registerAgentFeature(context, services), registerChatFeature(context, services));
+}
+
+export function deactivate(): void {
+  // Everything is owned by context.subscriptions.
+}
