@@ -2,8 +2,9 @@ import * as vscode from 'vscode';
 import { validateKey, type KeyKind } from '../api/keys';
 
 // Both keys live only in VS Code's SecretStorage: never in settings, globalState, logs or the
-// webview. On Linux without a desktop keyring, VS Code falls back to its own encrypted store
-// (or, in code-server, to the server's storage); SecretStorage still works, so do we.
+// webview. On Linux without a desktop keyring, VS Code offers its weaker "basic" password store
+// and SecretStorage keeps working. Where writing to it fails anyway, the key is kept in memory
+// for this window only (never written anywhere else) and the user is told how to make it stick.
 
 const SECRET_IDS: Record<KeyKind, string> = {
   admin: 'docsAssistant.adminApiKey',
@@ -16,6 +17,8 @@ export class KeyStore implements vscode.Disposable {
   private readonly _onDidChange = new vscode.EventEmitter<KeyKind>();
   readonly onDidChange = this._onDidChange.event;
   private readonly subscription: vscode.Disposable;
+  /** Keys that SecretStorage refused to store; they last until the window closes. */
+  private readonly sessionOnly = new Map<KeyKind, string>();
 
   constructor(private readonly secrets: vscode.SecretStorage) {
     this.subscription = secrets.onDidChange((e) => {
@@ -26,6 +29,8 @@ export class KeyStore implements vscode.Disposable {
   }
 
   async get(kind: KeyKind): Promise<string | undefined> {
+    const inMemory = this.sessionOnly.get(kind);
+    if (inMemory) return inMemory;
     try {
       return (await this.secrets.get(SECRET_IDS[kind])) || undefined;
     } catch {
@@ -41,11 +46,23 @@ export class KeyStore implements vscode.Disposable {
   async store(kind: KeyKind, key: string): Promise<void> {
     const problem = validateKey(key, kind);
     if (problem) throw new Error(problem);
-    await this.secrets.store(SECRET_IDS[kind], key.trim());
+    this.sessionOnly.delete(kind);
+    try {
+      await this.secrets.store(SECRET_IDS[kind], key.trim());
+    } catch (e) {
+      this.sessionOnly.set(kind, key.trim());
+      this._onDidChange.fire(kind);
+      throw new SecretStorageUnavailableError(e);
+    }
   }
 
   async clear(kind: KeyKind): Promise<void> {
-    await this.secrets.delete(SECRET_IDS[kind]);
+    const hadSessionKey = this.sessionOnly.delete(kind);
+    try {
+      await this.secrets.delete(SECRET_IDS[kind]);
+    } finally {
+      if (hadSessionKey) this._onDidChange.fire(kind);
+    }
   }
 
   /** Password input box with live prefix validation. Returns true when a key was stored. */
@@ -65,6 +82,12 @@ export class KeyStore implements vscode.Disposable {
     try {
       await this.store(kind, key);
     } catch (e) {
+      if (e instanceof SecretStorageUnavailableError) {
+        void vscode.window.showWarningMessage(
+          `Docs Assistant: VS Code's secret storage is not available (on Linux this usually means no desktop keyring is running). The ${LABELS[kind]} will work until this window closes. To keep it, start a keyring, or run "Preferences: Configure Runtime Arguments" and set "password-store": "basic", then restart VS Code.`,
+        );
+        return true;
+      }
       void vscode.window.showErrorMessage(`Docs Assistant: could not store the ${LABELS[kind]}: ${e instanceof Error ? e.message : String(e)}`);
       return false;
     }
@@ -79,5 +102,13 @@ export class KeyStore implements vscode.Disposable {
   dispose(): void {
     this.subscription.dispose();
     this._onDidChange.dispose();
+  }
+}
+
+/** SecretStorage refused to write; the key is held in memory for this window only. */
+export class SecretStorageUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super('Secret storage is not available; the key is kept for this window only.', { cause });
+    this.name = 'SecretStorageUnavailableError';
   }
 }
