@@ -1,4 +1,5 @@
 import type { AssembledMessage } from './types';
+import { redact } from './redact';
 
 // One error type for everything the service client can fail with, so that callers
 // switch on `kind` instead of parsing messages.
@@ -48,4 +49,113 @@ export class ServiceError extends Error {
 
 export function isServiceError(e: unknown): e is ServiceError {
   return e instanceof ServiceError;
+}
+
+/** A copy of `e` that also carries what had arrived before it happened. */
+export function withPartial(e: ServiceError, partial: AssembledMessage | undefined): ServiceError {
+  if (partial === undefined || e.partial === partial) return e;
+  return new ServiceError({
+    kind: e.kind,
+    message: e.message,
+    status: e.status,
+    retryAfterMs: e.retryAfterMs,
+    detail: e.detail,
+    cause: e.cause,
+    partial,
+  });
+}
+
+export function abortedError(): ServiceError {
+  return new ServiceError({ kind: 'aborted', message: 'The request was cancelled.' });
+}
+
+/** Where a network failure happened: before the response, or while its body was arriving. */
+export type NetworkPhase = 'connect' | 'body';
+
+interface ErrorLike {
+  name?: unknown;
+  code?: unknown;
+  message?: unknown;
+  cause?: unknown;
+  errors?: unknown;
+}
+
+/**
+ * The innermost error with a `code` (undici wraps socket errors as `TypeError: fetch failed`
+ * with the real error in `cause`; Happy Eyeballs may wrap several in an AggregateError).
+ */
+function rootCause(e: unknown): ErrorLike | undefined {
+  let current: unknown = e;
+  let found: ErrorLike | undefined;
+  for (let depth = 0; depth < 6 && current !== null && typeof current === 'object'; depth++) {
+    const err = current as ErrorLike;
+    if (typeof err.code === 'string') found = err;
+    if (err.cause !== undefined) current = err.cause;
+    else if (Array.isArray(err.errors) && err.errors.length > 0) current = err.errors[0];
+    else break;
+  }
+  return found ?? (e !== null && typeof e === 'object' ? (e as ErrorLike) : undefined);
+}
+
+function messageOf(e: unknown): string {
+  if (e instanceof Error) return e.message;
+  if (typeof e === 'string') return e;
+  return String(e);
+}
+
+const TLS_CODE = /^(ERR_SSL_|ERR_TLS_|EPROTO$|CERT_|UNABLE_TO_|DEPTH_ZERO_SELF_SIGNED_CERT$|SELF_SIGNED_CERT_IN_CHAIN$|HOSTNAME_MISMATCH$|ERR_OSSL_)/;
+
+/** Why a socket-level failure happened, in a few words a person understands. */
+function networkReason(cause: ErrorLike | undefined): { reason: string; tls: boolean } {
+  const code = typeof cause?.code === 'string' ? cause.code : '';
+  const text = typeof cause?.message === 'string' ? cause.message : '';
+  if (code === 'ECONNREFUSED') return { reason: 'connection refused', tls: false };
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_NONAME' || code === 'EAI_FAIL') return { reason: 'the host name could not be resolved', tls: false };
+  if (TLS_CODE.test(code) || /\b(SSL|TLS)\b|certificate/i.test(text)) return { reason: 'secure connection failed', tls: true };
+  if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'UND_ERR_SOCKET' || code === 'UND_ERR_CLOSED') return { reason: 'the connection was closed', tls: false };
+  if (code === 'ETIMEDOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') return { reason: 'the connection timed out', tls: false };
+  if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH' || code === 'ENETDOWN') return { reason: 'no route to the host', tls: false };
+  if (/bad port/i.test(text)) return { reason: 'that port is blocked for web requests', tls: false };
+  return { reason: '', tls: false };
+}
+
+/** Maps a failure of fetch or of reading its body onto a `network` ServiceError. */
+export function networkError(e: unknown, host: string, phase: NetworkPhase = 'connect', secrets: readonly (string | undefined)[] = []): ServiceError {
+  const cause = rootCause(e);
+  const { reason, tls } = networkReason(cause);
+  const detail = redact(`${messageOf(e)}${cause && cause !== e && typeof cause.message === 'string' ? `: ${cause.message}` : ''}`.trim(), secrets).slice(0, 300);
+  let message: string;
+  if (phase === 'body') {
+    message = `The connection to ${host} broke before the answer was complete${reason ? ` (${reason})` : ''}. What arrived so far is kept.`;
+  } else if (tls) {
+    message = `Could not make a secure connection to ${host}. If it only speaks plain http (like the local emulator), docsAssistant.baseUrl must start with http://; otherwise check the server's certificate.`;
+  } else {
+    message = `Could not reach ${host}${reason ? ` (${reason})` : ''}. Check docsAssistant.baseUrl and your connection.`;
+  }
+  return new ServiceError({ kind: 'network', message: redact(message, secrets), detail, cause: e });
+}
+
+function isAbortLike(e: unknown): boolean {
+  return e !== null && typeof e === 'object' && (e as ErrorLike).name === 'AbortError';
+}
+
+/**
+ * Normalises anything thrown around a service call into a ServiceError, so callers only ever
+ * handle one type. Known secrets are redacted from whatever text ends up in it.
+ */
+export function describeError(e: unknown, secrets: readonly (string | undefined)[] = []): ServiceError {
+  if (e instanceof ServiceError) return e;
+  if (isAbortLike(e)) return abortedError();
+  if (e !== null && typeof e === 'object' && (e as ErrorLike).name === 'TimeoutError') {
+    return new ServiceError({ kind: 'timeout', message: 'The service took too long to answer. Try again in a moment.', cause: e });
+  }
+  const cause = rootCause(e);
+  const looksNetwork =
+    (e instanceof TypeError && /fetch failed|terminated|network/i.test(e.message)) || (cause !== undefined && typeof cause.code === 'string' && cause.code.length > 0);
+  if (looksNetwork) return networkError(e, 'the service', 'connect', secrets);
+  if (e instanceof SyntaxError) {
+    return new ServiceError({ kind: 'protocol', message: 'The service sent something that could not be read.', detail: redact(e.message, secrets).slice(0, 300), cause: e });
+  }
+  // No better kind exists for an unexpected failure; `protocol` keeps it out of the retry paths.
+  return new ServiceError({ kind: 'protocol', message: `Unexpected error: ${redact(messageOf(e), secrets).slice(0, 300)}`, cause: e });
 }

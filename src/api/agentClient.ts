@@ -1,0 +1,125 @@
+import { parseAgentJob } from './agentJob';
+import { ServiceError, describeError } from './errors';
+import { Exchange, sleep, DEFAULT_REQUEST_TIMEOUT_MS, DEFAULT_STREAM_IDLE_TIMEOUT_MS, type ClientOptions } from './http';
+import { errorFromStatus, type ErrorTarget } from './httpErrors';
+import { validateKey } from './keys';
+import { redact } from './redact';
+import type { AgentJob } from './types';
+import { hostLabel, isLoopbackUrl, parseBaseUrl, serviceUrl } from './url';
+
+// Client for the agent-job endpoints (service-interface.md §4.1–4.3, notes.md "Agent jobs").
+// The admin key is a server-side secret: it is checked, and the address it would travel to is
+// checked, before any byte leaves the machine.
+
+export interface AgentClientOptions extends ClientOptions {
+  projectId: string;
+  apiKey: string;
+  /** Waits before the retries of getJob (network errors and 5xx only). Default [250, 1000]. */
+  getRetryDelaysMs?: readonly number[];
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+const MAX_JOB_BODY_BYTES = 1024 * 1024;
+const MAX_ERROR_BODY_BYTES = 16 * 1024;
+
+export class AgentClient {
+  private readonly opts: AgentClientOptions;
+
+  constructor(opts: AgentClientOptions) {
+    // Copied, so a later change to the caller's object cannot redirect the key mid-flight.
+    this.opts = { ...opts };
+  }
+
+  /** POST /v2/agent/{projectId}/job. Never retried: a retry could start a second job. */
+  createJob(prompt: string, opts: CallOptions = {}): Promise<AgentJob> {
+    return this.call('POST', ['job'], { projectId: this.opts.projectId }, prompt, opts.signal);
+  }
+
+  /** POST /v2/agent/{projectId}/job/{id}/message. Never retried, for the same reason. */
+  sendMessage(jobId: string, prompt: string, opts: CallOptions = {}): Promise<AgentJob> {
+    return this.call('POST', ['job', jobId, 'message'], { projectId: this.opts.projectId, jobId }, prompt, opts.signal);
+  }
+
+  /**
+   * GET /v2/agent/{projectId}/job/{id}. Reading is safe to repeat, so network errors and 5xx
+   * are retried a couple of times with a short pause; the caller's signal ends the wait.
+   */
+  async getJob(jobId: string, opts: CallOptions = {}): Promise<AgentJob> {
+    const delays = this.opts.getRetryDelaysMs ?? [250, 1000];
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.call('GET', ['job', jobId], { projectId: this.opts.projectId, jobId }, undefined, opts.signal);
+      } catch (e) {
+        const err = describeError(e, [this.opts.apiKey]);
+        const retriable = err.kind === 'network' || err.kind === 'server';
+        if (!retriable || attempt >= Math.min(2, delays.length)) throw err;
+        await sleep(delays[attempt]!, opts.signal);
+      }
+    }
+  }
+
+  private async call(method: 'GET' | 'POST', path: string[], target: { projectId: string; jobId?: string }, prompt: string | undefined, signal: AbortSignal | undefined): Promise<AgentJob> {
+    const { apiKey } = this.opts;
+    const secrets = [apiKey];
+    const url = this.checkedUrl(path, target.jobId);
+    if (prompt !== undefined && prompt.trim() === '') {
+      throw new ServiceError({ kind: 'invalidInput', message: 'Write an instruction for the agent first: the prompt is empty.' });
+    }
+    const exchange = new Exchange({
+      fetch: this.opts.fetch ?? globalThis.fetch,
+      requestTimeoutMs: this.opts.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
+      idleTimeoutMs: this.opts.streamIdleTimeoutMs ?? DEFAULT_STREAM_IDLE_TIMEOUT_MS,
+      signal,
+      host: hostLabel(url),
+      secrets,
+    });
+    try {
+      const headers: Record<string, string> = { Authorization: `Bearer ${apiKey.trim()}`, Accept: 'application/json' };
+      if (prompt !== undefined) headers['Content-Type'] = 'application/json';
+      const response = await exchange.start(url, { method, headers, body: prompt === undefined ? undefined : JSON.stringify({ prompt }) });
+      const errorTarget: ErrorTarget = { service: 'agent', ...target };
+      if (response.status < 200 || response.status >= 300) {
+        throw errorFromStatus(response, await exchange.textQuietly(response, MAX_ERROR_BODY_BYTES), errorTarget, secrets);
+      }
+      const text = await exchange.text(response, MAX_JOB_BODY_BYTES);
+      let json: unknown;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        throw new ServiceError({
+          kind: 'protocol',
+          status: response.status,
+          message: `The service answered HTTP ${response.status} but not with a job (the body is not JSON).`,
+          detail: text.trim() === '' ? undefined : redact(text.trim(), secrets).slice(0, 300),
+        });
+      }
+      return parseAgentJob(json);
+    } catch (e) {
+      throw describeError(e, secrets);
+    } finally {
+      exchange.dispose();
+    }
+  }
+
+  /** Everything that must hold before a request is made; each failure says what to change. */
+  private checkedUrl(path: string[], jobId: string | undefined): string {
+    const { apiKey, projectId } = this.opts;
+    const keyProblem = validateKey(apiKey ?? '', 'admin');
+    if (keyProblem !== undefined) throw new ServiceError({ kind: 'invalidInput', message: keyProblem });
+    if (!projectId || projectId.trim() === '') {
+      throw new ServiceError({ kind: 'invalidInput', message: 'Set docsAssistant.projectId first (the project id from the API keys page of the dashboard).' });
+    }
+    if (jobId !== undefined && jobId.trim() === '') throw new ServiceError({ kind: 'invalidInput', message: 'The job id is empty.' });
+    const base = parseBaseUrl(this.opts.baseUrl);
+    if (base.protocol === 'http:' && !isLoopbackUrl(base.href)) {
+      throw new ServiceError({
+        kind: 'invalidInput',
+        message: `The admin key is only sent over https. Change docsAssistant.baseUrl to https://${base.host}${base.pathname.replace(/\/+$/, '')} (plain http is allowed only for a local emulator on this machine).`,
+      });
+    }
+    return serviceUrl(base, ['v2', 'agent', projectId.trim(), ...path]);
+  }
+}

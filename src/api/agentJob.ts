@@ -1,0 +1,71 @@
+import { ServiceError } from './errors';
+import { redact } from './redact';
+import { AGENT_JOB_STATUSES, type AgentJob, type AgentJobStatus } from './types';
+
+// Validates an agent job body (service-interface.md §2.1, notes.md "Agent jobs"). Everything
+// downstream (tree view, poller, PR buttons) trusts these types, so a body that does not fit is
+// refused here with the field named, instead of failing somewhere far away.
+
+function describeValue(v: unknown): string {
+  if (v === undefined) return 'nothing';
+  if (v === null) return 'null';
+  if (typeof v === 'string') return `"${redact(v).slice(0, 40)}${v.length > 40 ? '…' : ''}"`;
+  if (Array.isArray(v)) return 'a list';
+  return typeof v === 'object' ? 'an object' : `${typeof v} ${String(v).slice(0, 20)}`;
+}
+
+function bad(field: string, expected: string, got: unknown): ServiceError {
+  return new ServiceError({
+    kind: 'protocol',
+    message: `The service sent an agent job that cannot be read: "${field}" should be ${expected}, but it is ${describeValue(got)}.`,
+  });
+}
+
+function requireString(o: Record<string, unknown>, field: string, path = field): string {
+  const v = o[field];
+  if (typeof v !== 'string' || v.length === 0) throw bad(path, 'a non-empty string', v);
+  return v;
+}
+
+/** Absent and null both mean "not set" for the fields the service documents as nullable. */
+function nullableString(o: Record<string, unknown>, field: string, path = field): string | null {
+  const v = o[field];
+  if (v === undefined || v === null) return null;
+  if (typeof v !== 'string') throw bad(path, 'a string or null', v);
+  return v;
+}
+
+function isStatus(v: unknown): v is AgentJobStatus {
+  return typeof v === 'string' && (AGENT_JOB_STATUSES as readonly string[]).includes(v);
+}
+
+function requireDate(o: Record<string, unknown>, field: string): string {
+  const v = requireString(o, field);
+  if (!Number.isFinite(Date.parse(v))) throw bad(field, 'a date-time', v);
+  return v;
+}
+
+/** Parses and validates a job body; throws ServiceError kind 'protocol' naming the first bad field. */
+export function parseAgentJob(body: unknown): AgentJob {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    throw new ServiceError({ kind: 'protocol', message: `The service answered with ${describeValue(body)} where an agent job was expected.` });
+  }
+  const o = body as Record<string, unknown>;
+  const id = requireString(o, 'id');
+  if (!isStatus(o.status)) throw bad('status', `one of ${AGENT_JOB_STATUSES.join(', ')}`, o.status);
+  const source = o.source;
+  if (source === null || typeof source !== 'object' || Array.isArray(source)) throw bad('source', 'an object', source);
+  const s = source as Record<string, unknown>;
+  const archivedAt = nullableString(o, 'archivedAt');
+  if (archivedAt !== null && !Number.isFinite(Date.parse(archivedAt))) throw bad('archivedAt', 'a date-time or null', archivedAt);
+  return {
+    id,
+    status: o.status,
+    source: { repository: requireString(s, 'repository', 'source.repository'), ref: nullableString(s, 'ref', 'source.ref') },
+    model: requireString(o, 'model'),
+    // An empty link is as good as none; a button to nowhere would be worse.
+    prLink: nullableString(o, 'prLink') || null,
+    createdAt: requireDate(o, 'createdAt'),
+    archivedAt,
+  };
+}

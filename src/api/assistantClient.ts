@@ -1,0 +1,189 @@
+import { ServiceError, describeError, withPartial } from './errors';
+import { Exchange, contentTypeOf, DEFAULT_REQUEST_TIMEOUT_MS, DEFAULT_STREAM_IDLE_TIMEOUT_MS, type ClientOptions } from './http';
+import { errorFromStatus, extractDetail } from './httpErrors';
+import { validateKey } from './keys';
+import { redact } from './redact';
+import { buildAssistantBody } from './requestBody';
+import { applyStreamItem, createDecoder } from './assemble';
+import type { StreamDecoder } from './sse';
+import type { AssembledMessage, AssistantApiVersion, AssistantRequest, AssistantStreamEvent } from './types';
+import { createEmptyMessage, type StreamItem } from './uiStream';
+import { hostLabel, parseBaseUrl, serviceUrl } from './url';
+
+// Client for the assistant endpoints (service-interface.md §4.4–4.5, notes.md "Assistant").
+// One call streams one answer. What arrived is never thrown away: every failure after the
+// response started carries the message assembled so far as `partial`.
+
+export interface AssistantClientOptions extends ClientOptions {
+  domain: string;
+  apiKey: string;
+  apiVersion?: AssistantApiVersion;
+}
+
+const MAX_ERROR_BODY_BYTES = 16 * 1024;
+const SKIP_DETAIL_MAX_CHARS = 200;
+
+export class AssistantClient {
+  private readonly opts: AssistantClientOptions;
+
+  constructor(opts: AssistantClientOptions) {
+    this.opts = { ...opts };
+  }
+
+  get apiVersion(): AssistantApiVersion {
+    return this.opts.apiVersion ?? 'v2';
+  }
+
+  /**
+   * Sends the conversation and streams the answer.
+   *
+   * Yields a `response` event once the headers are in (with the thread from `X-Thread-Id` /
+   * `X-Thread-Key`), then a `chunk` event per chunk (its `message` is the one message being
+   * assembled, updated in place), and `skipped` for chunks it could not use. Returns the
+   * assembled message. Throws ServiceError; once the response has started, the error carries
+   * the message so far as `partial`.
+   *
+   * The message's `threadId`/`threadKey` are the thread for the next request: from the headers,
+   * then from chunks (the last one wins). When the answer continues the thread the request named
+   * without handing out a new key, the request's key is carried over.
+   */
+  async *send(request: AssistantRequest, opts: { signal?: AbortSignal } = {}): AsyncGenerator<AssistantStreamEvent, AssembledMessage, undefined> {
+    const version = this.apiVersion;
+    const secrets = [this.opts.apiKey, request.threadKey ?? undefined];
+    const url = this.checkedUrl(request, version);
+    const host = hostLabel(url);
+    const exchange = new Exchange({
+      fetch: this.opts.fetch ?? globalThis.fetch,
+      requestTimeoutMs: this.opts.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
+      idleTimeoutMs: this.opts.streamIdleTimeoutMs ?? DEFAULT_STREAM_IDLE_TIMEOUT_MS,
+      signal: opts.signal,
+      host,
+      secrets,
+      idleMessage: (s) => `The answer stalled: nothing arrived from ${host} for ${s} s. What arrived so far is kept.`,
+    });
+    let message: AssembledMessage | undefined;
+    try {
+      const response = await exchange.start(url, {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${this.opts.apiKey.trim()}`,
+          'Content-Type': 'application/json',
+          Accept: version === 'v2' ? 'text/event-stream' : 'text/plain, text/event-stream',
+        },
+        body: JSON.stringify(buildAssistantBody(request, version)),
+      });
+      if (response.status < 200 || response.status >= 300) {
+        const text = await exchange.textQuietly(response, MAX_ERROR_BODY_BYTES);
+        throw errorFromStatus(response, text, { service: 'assistant', domain: this.opts.domain, threadId: request.threadId }, secrets);
+      }
+      const decoder = await this.decoderFor(response, version, exchange, secrets);
+
+      message = createEmptyMessage();
+      const threadId = response.headers.get('x-thread-id')?.trim() || undefined;
+      const threadKey = response.headers.get('x-thread-key')?.trim() || undefined;
+      if (threadId) message.threadId = threadId;
+      if (threadKey) message.threadKey = threadKey;
+      const responseEvent: AssistantStreamEvent = { type: 'response', status: response.status };
+      if (threadId) responseEvent.threadId = threadId;
+      if (threadKey) responseEvent.threadKey = threadKey;
+      yield responseEvent;
+
+      let done = false;
+      for await (const bytes of exchange.body(response)) {
+        for (const item of decoder.push(bytes)) {
+          if (item.kind === 'done') {
+            done = true;
+            break;
+          }
+          yield this.apply(message, item, secrets);
+        }
+        // Anything after [DONE] is not part of the answer; stop reading and release the connection.
+        if (done) break;
+      }
+      if (!done) {
+        for (const item of decoder.end()) {
+          if (item.kind === 'done') {
+            done = true;
+            break;
+          }
+          yield this.apply(message, item, secrets);
+        }
+      }
+      // A clean end without [DONE] is fine if the answer said it was over; otherwise it was cut off.
+      if (!done && !message.finished && !message.aborted && message.errors.length === 0) {
+        throw new ServiceError({
+          kind: 'network',
+          message: `The connection to ${host} closed before the answer was complete. What arrived so far is kept.`,
+        });
+      }
+      return inheritThreadKey(message, request);
+    } catch (e) {
+      throw withPartial(describeError(e, secrets), message && inheritThreadKey(message, request));
+    } finally {
+      exchange.dispose();
+    }
+  }
+
+  /** Applies one stream item to the message and says what happened. */
+  private apply(message: AssembledMessage, item: Exclude<StreamItem, { kind: 'done' }>, secrets: readonly (string | undefined)[]): AssistantStreamEvent {
+    applyStreamItem(message, item);
+    if (item.kind === 'skip') return { type: 'skipped', reason: item.reason, detail: redactDetail(item.detail, secrets) };
+    return { type: 'chunk', chunk: item.chunk, message };
+  }
+
+  /**
+   * v2 must be an event stream; anything else (a JSON error with status 200, an HTML page) is
+   * refused with what the body says. v1 accepts the data stream, and an event stream too, since
+   * a service that moved on may answer v1 requests in the v2 format.
+   */
+  private async decoderFor(response: Response, version: AssistantApiVersion, exchange: Exchange, secrets: readonly (string | undefined)[]): Promise<StreamDecoder> {
+    const type = contentTypeOf(response);
+    if (type === 'text/event-stream') return createDecoder('sse');
+    if (version === 'v1' && type !== 'application/json' && type !== 'text/html') return createDecoder('v1');
+    const body = await exchange.textQuietly(response, MAX_ERROR_BODY_BYTES);
+    throw new ServiceError({
+      kind: 'protocol',
+      status: response.status,
+      message: `The service answered with ${type || 'no content type'}, not a stream. Check docsAssistant.baseUrl and docsAssistant.assistantApiVersion.`,
+      detail: extractDetail(body, response.headers.get('content-type'), secrets),
+    });
+  }
+
+  private checkedUrl(request: AssistantRequest, version: AssistantApiVersion): string {
+    const keyProblem = validateKey(this.opts.apiKey ?? '', 'assistant');
+    if (keyProblem !== undefined) throw new ServiceError({ kind: 'invalidInput', message: keyProblem });
+    const domain = (this.opts.domain ?? '').trim();
+    if (domain === '') {
+      throw new ServiceError({ kind: 'invalidInput', message: 'Set docsAssistant.domain first (the last segment of the dashboard URL of your documentation site).' });
+    }
+    if (!Array.isArray(request.messages) || request.messages.length === 0) {
+      throw new ServiceError({ kind: 'invalidInput', message: 'There is no question to send.' });
+    }
+    const last = request.messages[request.messages.length - 1]!;
+    if (last.role === 'user' && last.parts.every((p) => p.type !== 'text' || p.text.trim() === '')) {
+      throw new ServiceError({ kind: 'invalidInput', message: 'Write a question first: the message is empty.' });
+    }
+    if (version !== 'v1' && version !== 'v2') {
+      throw new ServiceError({ kind: 'invalidInput', message: `docsAssistant.assistantApiVersion must be v1 or v2, not "${String(version)}".` });
+    }
+    return serviceUrl(parseBaseUrl(this.opts.baseUrl), ['discovery', version, 'assistant', domain, 'message']);
+  }
+}
+
+/**
+ * The service sends `X-Thread-Key` only on the answer that created the thread (notes.md). When an
+ * answer continues the thread the request named, the key sent with it still belongs to it, so the
+ * message carries both: the caller can always take the next request's thread from the last message.
+ */
+function inheritThreadKey(message: AssembledMessage, request: AssistantRequest): AssembledMessage {
+  if (!message.threadKey && request.threadKey && request.threadId && (message.threadId === undefined || message.threadId === request.threadId)) {
+    message.threadId = request.threadId;
+    message.threadKey = request.threadKey;
+  }
+  return message;
+}
+
+function redactDetail(detail: string, secrets: readonly (string | undefined)[]): string {
+  const out = redact(detail, secrets);
+  return out.length > SKIP_DETAIL_MAX_CHARS ? `${out.slice(0, SKIP_DETAIL_MAX_CHARS - 1)}…` : out;
+}

@@ -1,0 +1,204 @@
+import { ServiceError, abortedError, networkError } from './errors';
+
+// One HTTP exchange with the service: the request, its timeouts, the caller's cancel, and reading
+// the body. Every way it can fail comes out as a ServiceError. All timers and listeners are
+// released in `dispose()`, which the clients call in a `finally`.
+
+export interface ClientOptions {
+  baseUrl: string;
+  /** Injected for tests and for environments without a global fetch. */
+  fetch?: typeof fetch;
+  /** Connection plus response headers. Default 30000. */
+  requestTimeoutMs?: number;
+  /** Longest silence while a body streams. Default 60000. */
+  streamIdleTimeoutMs?: number;
+}
+
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+export const DEFAULT_STREAM_IDLE_TIMEOUT_MS = 60_000;
+
+export interface ExchangeOptions {
+  fetch: typeof fetch;
+  requestTimeoutMs: number;
+  idleTimeoutMs: number;
+  signal?: AbortSignal;
+  /** host[:port], for messages. */
+  host: string;
+  /** Strings that must never show in an error (the key, a thread key). */
+  secrets: readonly (string | undefined)[];
+  /** Words for a stalled body: an answer keeps its partial text, a JSON body has none. */
+  idleMessage?: (seconds: string) => string;
+}
+
+type StopReason = 'headers-timeout' | 'idle-timeout' | 'caller';
+
+function seconds(ms: number): string {
+  const s = ms / 1000;
+  return Number.isInteger(s) ? `${s}` : s.toFixed(1);
+}
+
+export class Exchange {
+  private readonly controller = new AbortController();
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private stopReason: StopReason | undefined;
+  private readonly onCallerAbort = (): void => this.stop('caller');
+  private disposed = false;
+
+  constructor(private readonly opts: ExchangeOptions) {}
+
+  /** Sends the request; resolves once the status and headers are in. */
+  async start(url: string, init: RequestInit): Promise<Response> {
+    const { signal } = this.opts;
+    if (signal?.aborted) throw abortedError();
+    signal?.addEventListener('abort', this.onCallerAbort, { once: true });
+    this.arm('headers-timeout', this.opts.requestTimeoutMs);
+    try {
+      // `redirect: 'manual'`: a key is never carried to an address nobody configured.
+      return await this.opts.fetch(url, { ...init, redirect: 'manual', signal: this.controller.signal });
+    } catch (e) {
+      throw this.failure(e, 'connect');
+    } finally {
+      this.disarm();
+    }
+  }
+
+  /**
+   * The body as byte chunks. Each wait for the next chunk is bounded by the idle timeout; time
+   * the caller spends between chunks does not count. Stopping early (break/return) cancels the
+   * body so the connection is released.
+   */
+  async *body(response: Response, idleTimeoutMs: number = this.opts.idleTimeoutMs): AsyncGenerator<Uint8Array, void, undefined> {
+    if (!response.body) return;
+    const reader = response.body.getReader();
+    let finished = false;
+    try {
+      for (;;) {
+        this.arm('idle-timeout', idleTimeoutMs);
+        let result: ReadableStreamReadResult<Uint8Array>;
+        try {
+          result = await reader.read();
+        } catch (e) {
+          throw this.failure(e, 'body');
+        } finally {
+          this.disarm();
+        }
+        if (result.done) {
+          finished = true;
+          return;
+        }
+        if (result.value && result.value.byteLength > 0) yield result.value;
+      }
+    } finally {
+      if (!finished) reader.cancel().catch(() => undefined);
+      reader.releaseLock();
+    }
+  }
+
+  /** The whole body as text, at most `maxBytes` (a protocol error beyond that). */
+  async text(response: Response, maxBytes: number): Promise<string> {
+    const decoder = new TextDecoder();
+    const parts: string[] = [];
+    let total = 0;
+    for await (const bytes of this.body(response)) {
+      total += bytes.byteLength;
+      if (total > maxBytes) {
+        throw new ServiceError({ kind: 'protocol', message: `The service's answer was larger than expected (over ${Math.round(maxBytes / 1024)} KB).` });
+      }
+      parts.push(decoder.decode(bytes, { stream: true }));
+    }
+    parts.push(decoder.decode());
+    return parts.join('');
+  }
+
+  /**
+   * Best effort for error bodies: up to `maxBytes`, and what arrived if reading fails or stalls,
+   * because the status alone already says what went wrong. Bounded by the shorter of the two
+   * timeouts: nobody should wait a minute for the words of an error. Caller aborts still win.
+   */
+  async textQuietly(response: Response, maxBytes: number): Promise<string> {
+    const decoder = new TextDecoder();
+    let out = '';
+    try {
+      for await (const bytes of this.body(response, Math.min(this.opts.requestTimeoutMs, this.opts.idleTimeoutMs))) {
+        out += decoder.decode(bytes, { stream: true });
+        if (out.length >= maxBytes) break;
+      }
+    } catch (e) {
+      if (e instanceof ServiceError && e.kind === 'aborted') throw e;
+    }
+    return out.slice(0, maxBytes);
+  }
+
+  /** Releases timers and the caller's signal listener; aborts a body nobody finished reading. */
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.disarm();
+    this.opts.signal?.removeEventListener('abort', this.onCallerAbort);
+    if (!this.controller.signal.aborted) this.controller.abort();
+  }
+
+  private stop(reason: StopReason): void {
+    if (this.stopReason === undefined) this.stopReason = reason;
+    this.disarm();
+    this.controller.abort();
+  }
+
+  private arm(reason: StopReason, ms: number): void {
+    this.disarm();
+    if (!(ms > 0) || !Number.isFinite(ms)) return;
+    this.timer = setTimeout(() => this.stop(reason), ms);
+  }
+
+  private disarm(): void {
+    if (this.timer !== undefined) {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+    }
+  }
+
+  /** Why the exchange failed: our own timers and the caller's cancel take precedence over what fetch says. */
+  private failure(e: unknown, phase: 'connect' | 'body'): ServiceError {
+    if (e instanceof ServiceError) return e;
+    if (this.stopReason === 'caller' || (this.stopReason === undefined && this.opts.signal?.aborted)) return abortedError();
+    if (this.stopReason === 'headers-timeout') {
+      return new ServiceError({
+        kind: 'timeout',
+        message: `${this.opts.host} did not answer within ${seconds(this.opts.requestTimeoutMs)} s. Try again in a moment, or raise docsAssistant.requestTimeoutSeconds.`,
+        cause: e,
+      });
+    }
+    if (this.stopReason === 'idle-timeout') {
+      const s = seconds(this.opts.idleTimeoutMs);
+      return new ServiceError({
+        kind: 'timeout',
+        message: this.opts.idleMessage ? this.opts.idleMessage(s) : `${this.opts.host} stopped sending data for ${s} s. Try again in a moment.`,
+        cause: e,
+      });
+    }
+    return networkError(e, this.opts.host, phase, this.opts.secrets);
+  }
+}
+
+/** Waits `ms`, or rejects with an `aborted` ServiceError as soon as `signal` fires. */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(abortedError());
+      return;
+    }
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(abortedError());
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+export function contentTypeOf(response: Response): string {
+  return (response.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+}

@@ -1,0 +1,150 @@
+import { ServiceError, type ServiceErrorKind } from './errors';
+import { redact } from './redact';
+
+// Turning an HTTP error status into a message a person can act on. The service's error body
+// shape is not specified (notes.md, "Errors"), so its words are only ever extra detail.
+
+/** What the failed request was about; it decides the wording of 401/403/404. */
+export type ErrorTarget =
+  | { service: 'agent'; projectId: string; jobId?: string }
+  | { service: 'assistant'; domain: string; threadId?: string | null };
+
+export const DETAIL_MAX_CHARS = 300;
+
+/**
+ * `Retry-After` in milliseconds from now: either delay-seconds or an HTTP date (RFC 9110 §10.2.3).
+ * Undefined when absent or unreadable; a date in the past gives 0.
+ */
+export function parseRetryAfter(value: string | null | undefined, now: number = Date.now()): number | undefined {
+  if (value === null || value === undefined) return undefined;
+  const v = value.trim();
+  if (v === '') return undefined;
+  if (/^\d+(\.\d+)?$/.test(v)) return Math.round(Number(v) * 1000);
+  const at = Date.parse(v);
+  if (!Number.isFinite(at)) return undefined;
+  return Math.max(0, at - now);
+}
+
+/** "7 seconds", "3 minutes", "2 hours": rounded up, because retrying early only fails again. */
+export function formatDelay(ms: number): string {
+  const s = Math.max(1, Math.ceil(ms / 1000));
+  if (s < 90) return `${s} second${s === 1 ? '' : 's'}`;
+  const m = Math.ceil(s / 60);
+  if (m < 90) return `${m} minutes`;
+  return `${Math.ceil(m / 60)} hours`;
+}
+
+function squash(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+function cut(text: string, max = DETAIL_MAX_CHARS): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}
+
+/**
+ * The service's own words from an error body: JSON `{error}`, `{message}` or `{error:{message}}`,
+ * the title of an HTML page (a proxy's 502 page is mostly markup), else the text itself; cut to
+ * ~300 characters and redacted. Undefined when there is nothing useful.
+ */
+export function extractDetail(body: string, contentType: string | null, secrets: readonly (string | undefined)[] = []): string | undefined {
+  const text = body.trim();
+  if (text === '') return undefined;
+  let words: string | undefined;
+  if (text.startsWith('{') || text.startsWith('[') || /json/i.test(contentType ?? '')) {
+    try {
+      const json: unknown = JSON.parse(text);
+      if (json !== null && typeof json === 'object' && !Array.isArray(json)) {
+        const o = json as Record<string, unknown>;
+        const err = o.error;
+        if (typeof err === 'string') words = err;
+        else if (err !== null && typeof err === 'object' && typeof (err as Record<string, unknown>).message === 'string') words = (err as Record<string, string>).message;
+        else if (typeof o.message === 'string') words = o.message;
+        else if (typeof o.detail === 'string') words = o.detail;
+      }
+    } catch {
+      // not JSON after all: fall through to the text
+    }
+  }
+  if (words === undefined && (/html/i.test(contentType ?? '') || /^<(!doctype|html)/i.test(text))) {
+    const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(text)?.[1];
+    words = title ?? text.replace(/<script[\s\S]*?<\/script>|<style[\s\S]*?<\/style>/gi, ' ').replace(/<[^>]+>/g, ' ');
+  }
+  if (words === undefined) words = text;
+  const out = cut(squash(redact(words, secrets)));
+  return out === '' ? undefined : out;
+}
+
+function kindForStatus(status: number): ServiceErrorKind {
+  if (status === 401) return 'unauthorized';
+  if (status === 403) return 'forbidden';
+  if (status === 404 || status === 410) return 'notFound';
+  if (status === 429) return 'rateLimited';
+  if (status >= 500) return 'server';
+  if (status >= 400) return 'badRequest';
+  return 'protocol';
+}
+
+function keyName(target: ErrorTarget): string {
+  return target.service === 'agent' ? 'admin' : 'assistant';
+}
+
+function messageFor(status: number, kind: ServiceErrorKind, target: ErrorTarget, detail: string | undefined, retryAfterMs: number | undefined): string {
+  const key = keyName(target);
+  const setCommand = target.service === 'agent' ? 'Docs Assistant: Set Admin API Key…' : 'Docs Assistant: Set Assistant API Key…';
+  switch (kind) {
+    case 'unauthorized':
+      return `The ${key} API key was refused. It may have expired or been revoked. Set a new one with "${setCommand}".`;
+    case 'forbidden':
+      return target.service === 'agent'
+        ? `The admin API key is not allowed to use project "${target.projectId}" (HTTP 403). Check docsAssistant.projectId and that the key belongs to that project.`
+        : `The assistant API key is not allowed to use the documentation site "${target.domain}" (HTTP 403). Check docsAssistant.domain and that the key belongs to that site.`;
+    case 'notFound':
+      if (target.service === 'agent') {
+        return target.jobId !== undefined
+          ? `Job ${target.jobId} was not found on the service. It may have been deleted, or belong to another project.`
+          : `Project "${target.projectId}" was not found on the service. Check docsAssistant.projectId.`;
+      }
+      return target.threadId
+        ? "This conversation's thread is no longer known to the service. Start a new conversation."
+        : `The documentation site "${target.domain}" was not found on the service. Check docsAssistant.domain.`;
+    case 'rateLimited': {
+      const when = retryAfterMs !== undefined ? `Try again in ${formatDelay(retryAfterMs)}.` : 'Try again later.';
+      const limit = target.service === 'agent' ? ' (Agent jobs allow 100 new jobs and follow-ups per project per hour.)' : '';
+      return `Too many requests: the service's rate limit was reached. ${when}${limit}`;
+    }
+    case 'server':
+      return `The service had a problem (HTTP ${status}). Try again in a moment.`;
+    case 'badRequest':
+      return `The service refused the request (HTTP ${status})${detail ? `: ${detail}` : '.'}`;
+    default:
+      return `The service answered with an unexpected status (HTTP ${status}).`;
+  }
+}
+
+/** The ServiceError for a non-2xx response whose body text has been read (or not: pass ''). */
+export function errorFromStatus(
+  response: { status: number; headers: { get(name: string): string | null } },
+  bodyText: string,
+  target: ErrorTarget,
+  secrets: readonly (string | undefined)[] = [],
+): ServiceError {
+  const { status } = response;
+  const detail = extractDetail(bodyText, response.headers.get('content-type'), secrets);
+  if (status >= 300 && status < 400) {
+    // Redirects are not followed, so a key never travels to an address nobody configured.
+    const location = response.headers.get('location');
+    return new ServiceError({
+      kind: 'protocol',
+      status,
+      detail,
+      message: redact(
+        `The service redirected the request (HTTP ${status}${location ? ` to ${cut(location, 120)}` : ''}). Set docsAssistant.baseUrl to the address it redirects to.`,
+        secrets,
+      ),
+    });
+  }
+  const kind = kindForStatus(status);
+  const retryAfterMs = status === 429 || status === 503 ? parseRetryAfter(response.headers.get('retry-after')) : undefined;
+  return new ServiceError({ kind, status, retryAfterMs, detail, message: redact(messageFor(status, kind, target, detail, retryAfterMs), secrets) });
+}

@@ -1,0 +1,37 @@
+// The service client's public surface. Everything else in src/api is an implementation detail
+// that may change; features import from here only. Plain Node/fetch: never imports `vscode`.
+
+export type { ClientOptions } from './http';
+export { DEFAULT_REQUEST_TIMEOUT_MS, DEFAULT_STREAM_IDLE_TIMEOUT_MS } from './http';
+export { AgentClient, type AgentClientOptions, type CallOptions } from './agentClient';
+export { AssistantClient, type AssistantClientOptions } from './assistantClient';
+export { parseAgentJob } from './agentJob';
+export { buildAssistantBody, trimCurrentPath, messageContent, CURRENT_PATH_MAX_CHARS, DEFAULT_RETRIEVAL_PAGE_SIZE } from './requestBody';
+export {
+  createEmptyMessage,
+  reduceChunk,
+  parseChunk,
+  classifyChunk,
+  cloneMessage,
+  messageText,
+  itemFromSseData,
+  type StreamItem,
+  type SkipReason,
+} from './uiStream';
+export { createSseDecoder, type StreamDecoder } from './sse';
+export { assembleFromBytes, applyStreamItem, createDecoder, type StreamFormat } from './assemble';
+export { createV1Decoder, createV1LineDecoder, type V1LineDecoder } from './v1DataStream';
+export { isLoopbackUrl, parseBaseUrl, serviceUrl, hostLabel } from './url';
+export {
+  ServiceError,
+  isServiceError,
+  describeError,
+  withPartial,
+  networkError,
+  type ServiceErrorKind,
+  type ServiceErrorInit,
+} from './errors';
+export { errorFromStatus, extractDetail, parseRetryAfter, formatDelay, type ErrorTarget } from './httpErrors';
+export { validateKey, detectKeyKind, ADMIN_KEY_PREFIX, ASSISTANT_KEY_PREFIX, type KeyKind } from './keys';
+export { redact } from './redact';
+export * from './types';

@@ -1,0 +1,368 @@
+import type {
+  AssembledDataPart,
+  AssembledMessage,
+  AssembledPart,
+  AssembledReasoningPart,
+  AssembledTextPart,
+  AssembledToolCall,
+  UIMessageChunk,
+} from './types';
+
+// The AI SDK v5 "UI message stream" (notes.md): validating one chunk, and folding chunks into
+// an AssembledMessage. Semantics follow the SDK's own `processUIMessageStream`, except that
+// where the SDK would throw on an out-of-order chunk (a delta for a part that was never started,
+// output for an unknown tool call) this reducer keeps the content: text is never dropped.
+
+// ---------------------------------------------------------------------------
+// Parsing
+
+export type SkipReason = 'unknown-type' | 'malformed';
+
+/** What one stream event turns into. */
+export type StreamItem =
+  | { kind: 'chunk'; chunk: UIMessageChunk }
+  | { kind: 'skip'; reason: SkipReason; detail: string }
+  | { kind: 'done' };
+
+type Obj = Record<string, unknown>;
+
+const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
+const str = (v: unknown): v is string => typeof v === 'string';
+const optStr = (v: unknown): boolean => v === undefined || typeof v === 'string';
+
+/** Copies `keys` that are present (not undefined), so optional fields stay absent, not `undefined`. */
+function pick<T extends Obj>(o: Obj, base: T, keys: readonly string[]): T {
+  const out: Obj = base;
+  for (const k of keys) if (o[k] !== undefined) out[k] = o[k];
+  return out as T;
+}
+
+/**
+ * Validates one chunk. Returns a clean chunk holding only the fields this client uses, or a
+ * reason to skip it: `unknown-type` for a type this client does not know (newer SDKs add types),
+ * `malformed` for a known type with missing or wrongly typed fields.
+ */
+export function classifyChunk(json: unknown): { chunk: UIMessageChunk } | { reason: SkipReason; detail: string } {
+  if (!isObj(json) || !str(json.type)) return { reason: 'malformed', detail: 'a chunk without a "type"' };
+  const o = json;
+  const t = o.type as string;
+  const bad = (): { reason: SkipReason; detail: string } => ({ reason: 'malformed', detail: `a "${t.slice(0, 60)}" chunk with missing or invalid fields` });
+  const ok = (chunk: UIMessageChunk): { chunk: UIMessageChunk } => ({ chunk });
+  switch (t) {
+    case 'start':
+      return optStr(o.messageId) ? ok(pick(o, { type: 'start' }, ['messageId', 'messageMetadata'])) : bad();
+    case 'start-step':
+    case 'finish-step':
+      return ok({ type: t });
+    case 'text-start':
+    case 'text-end':
+    case 'reasoning-start':
+    case 'reasoning-end':
+      return str(o.id) ? ok({ type: t, id: o.id }) : bad();
+    case 'text-delta':
+    case 'reasoning-delta':
+      return str(o.id) && str(o.delta) ? ok({ type: t, id: o.id, delta: o.delta }) : bad();
+    case 'tool-input-start':
+      return str(o.toolCallId) && str(o.toolName) ? ok({ type: t, toolCallId: o.toolCallId, toolName: o.toolName }) : bad();
+    case 'tool-input-delta':
+      return str(o.toolCallId) && str(o.inputTextDelta) ? ok({ type: t, toolCallId: o.toolCallId, inputTextDelta: o.inputTextDelta }) : bad();
+    case 'tool-input-available':
+      return str(o.toolCallId) && str(o.toolName) ? ok({ type: t, toolCallId: o.toolCallId, toolName: o.toolName, input: o.input }) : bad();
+    case 'tool-input-error':
+      return str(o.toolCallId) && str(o.toolName) && str(o.errorText)
+        ? ok({ type: t, toolCallId: o.toolCallId, toolName: o.toolName, input: o.input, errorText: o.errorText })
+        : bad();
+    case 'tool-output-available':
+      return str(o.toolCallId) ? ok({ type: t, toolCallId: o.toolCallId, output: o.output }) : bad();
+    case 'tool-output-error':
+      return str(o.toolCallId) && str(o.errorText) ? ok({ type: t, toolCallId: o.toolCallId, errorText: o.errorText }) : bad();
+    case 'source-url':
+      return str(o.sourceId) && str(o.url) && optStr(o.title) ? ok(pick(o, { type: t, sourceId: o.sourceId, url: o.url }, ['title'])) : bad();
+    case 'source-document':
+      return str(o.sourceId) && str(o.mediaType) && str(o.title) && optStr(o.filename)
+        ? ok(pick(o, { type: t, sourceId: o.sourceId, mediaType: o.mediaType, title: o.title }, ['filename']))
+        : bad();
+    case 'file':
+      return str(o.url) && str(o.mediaType) ? ok({ type: t, url: o.url, mediaType: o.mediaType }) : bad();
+    case 'error':
+      return str(o.errorText) ? ok({ type: t, errorText: o.errorText }) : bad();
+    case 'abort':
+      return optStr(o.reason) ? ok(pick(o, { type: t }, ['reason'])) : bad();
+    case 'message-metadata':
+      return 'messageMetadata' in o ? ok({ type: t, messageMetadata: o.messageMetadata }) : bad();
+    case 'finish':
+      return optStr(o.finishReason) && optStr(o.threadId) ? ok(pick(o, { type: t }, ['finishReason', 'messageMetadata', 'threadId'])) : bad();
+    default:
+      if (t.startsWith('data-') && t.length > 5) {
+        if (!optStr(o.id) || (o.transient !== undefined && typeof o.transient !== 'boolean')) return bad();
+        return ok(pick(o, { type: t as `data-${string}`, data: o.data }, ['id', 'transient']));
+      }
+      return { reason: 'unknown-type', detail: `a chunk of unknown type "${t.slice(0, 60)}"` };
+  }
+}
+
+/** Validates one chunk's shape; undefined for an unknown type or an invalid chunk (skip it). */
+export function parseChunk(json: unknown): UIMessageChunk | undefined {
+  const r = classifyChunk(json);
+  return 'chunk' in r ? r.chunk : undefined;
+}
+
+/** One SSE `data:` payload to a stream item: `[DONE]`, a chunk, or a reason to skip. */
+export function itemFromSseData(data: string): StreamItem {
+  if (data.trim() === '[DONE]') return { kind: 'done' };
+  let json: unknown;
+  try {
+    json = JSON.parse(data);
+  } catch {
+    const head = data.length > 60 ? `${data.slice(0, 60)}…` : data;
+    return { kind: 'skip', reason: 'malformed', detail: `a chunk that is not JSON: ${JSON.stringify(head)}` };
+  }
+  const r = classifyChunk(json);
+  return 'chunk' in r ? { kind: 'chunk', chunk: r.chunk } : { kind: 'skip', reason: r.reason, detail: r.detail };
+}
+
+// ---------------------------------------------------------------------------
+// Reducing
+
+export function createEmptyMessage(): AssembledMessage {
+  return { parts: [], sources: [], files: [], data: [], errors: [], finished: false, aborted: false, skippedChunks: 0 };
+}
+
+/** A deep, independent copy (e.g. to keep a snapshot while the stream goes on mutating). */
+export function cloneMessage(message: AssembledMessage): AssembledMessage {
+  return structuredClone(message);
+}
+
+/** All text parts joined, in arrival order. */
+export function messageText(message: AssembledMessage): string {
+  let out = '';
+  for (const p of message.parts) if (p.type === 'text') out += p.text;
+  return out;
+}
+
+/** Deep merge of plain objects, as the SDK merges message metadata (later values win). */
+function mergeMetadata(base: unknown, update: unknown): unknown {
+  if (update === undefined) return base;
+  if (!isObj(base) || !isObj(update)) return update;
+  const out: Obj = { ...base };
+  for (const key of Object.keys(update)) {
+    if (key === '__proto__' || key === 'constructor' || key === 'prototype') continue;
+    const value = update[key];
+    if (value === undefined) continue;
+    out[key] = isObj(value) && isObj(out[key]) ? mergeMetadata(out[key], value) : value;
+  }
+  return out;
+}
+
+function applyMetadata(message: AssembledMessage, metadata: unknown): void {
+  if (metadata === undefined || metadata === null) return;
+  message.metadata = mergeMetadata(message.metadata, metadata);
+  // The service may hand the thread back in metadata (notes.md "Threads"); the last one wins.
+  if (isObj(metadata)) {
+    if (str(metadata.threadId) && metadata.threadId !== '') message.threadId = metadata.threadId;
+    if (str(metadata.threadKey) && metadata.threadKey !== '') message.threadKey = metadata.threadKey;
+  }
+}
+
+// Lookups by id go through an index kept beside the message (not in it, so the message stays
+// plain data that can be cloned, compared and posted to the webview). Without it every new id
+// would scan all parts, and a long answer with many tool calls would cost O(n²).
+interface PartIndex {
+  parts: AssembledPart[];
+  partsLength: number;
+  data: AssembledDataPart[];
+  dataLength: number;
+  /** Newest open text/reasoning part per `${type}:${id}`. */
+  open: Map<string, AssembledTextPart | AssembledReasoningPart>;
+  /** Newest tool call per toolCallId. */
+  tools: Map<string, AssembledToolCall>;
+  /** Data part per `${type}:${id}`. */
+  dataById: Map<string, AssembledDataPart>;
+}
+
+const indexes = new WeakMap<AssembledMessage, PartIndex>();
+
+const openKey = (type: string, id: string): string => `${type}:${id}`;
+
+/** The index for `message`, rebuilt when the message was not built here (a clone, a restored copy). */
+function indexFor(message: AssembledMessage): PartIndex {
+  const known = indexes.get(message);
+  if (known && known.parts === message.parts && known.partsLength === message.parts.length && known.data === message.data && known.dataLength === message.data.length) {
+    return known;
+  }
+  const index: PartIndex = { parts: message.parts, partsLength: message.parts.length, data: message.data, dataLength: message.data.length, open: new Map(), tools: new Map(), dataById: new Map() };
+  for (const p of message.parts) {
+    if (p.type === 'tool') index.tools.set(p.toolCallId, p);
+    else if (!p.done) index.open.set(openKey(p.type, p.id), p);
+  }
+  for (const d of message.data) if (d.id !== undefined) index.dataById.set(openKey(d.type, d.id), d);
+  indexes.set(message, index);
+  return index;
+}
+
+function pushPart(message: AssembledMessage, index: PartIndex, part: AssembledPart): void {
+  message.parts.push(part);
+  index.partsLength = message.parts.length;
+}
+
+/** The newest still-open part of `type` with `id` (a second start with the same id takes the id over, as in the SDK). */
+function openPart(message: AssembledMessage, type: 'text' | 'reasoning', id: string): AssembledTextPart | AssembledReasoningPart | undefined {
+  return indexFor(message).open.get(openKey(type, id));
+}
+
+function startPart(message: AssembledMessage, type: 'text' | 'reasoning', id: string): AssembledTextPart | AssembledReasoningPart {
+  const index = indexFor(message);
+  const part = { type, id, text: '', done: false } as AssembledTextPart | AssembledReasoningPart;
+  pushPart(message, index, part);
+  index.open.set(openKey(type, id), part);
+  return part;
+}
+
+function endPart(message: AssembledMessage, type: 'text' | 'reasoning', id: string): void {
+  const index = indexFor(message);
+  const part = index.open.get(openKey(type, id));
+  if (!part) return;
+  part.done = true;
+  index.open.delete(openKey(type, id));
+}
+
+function toolCall(message: AssembledMessage, toolCallId: string, toolName?: string): AssembledToolCall {
+  const index = indexFor(message);
+  const known = index.tools.get(toolCallId);
+  if (known) return known;
+  const created: AssembledToolCall = { type: 'tool', toolCallId, toolName: toolName ?? 'unknown', state: 'input-streaming', inputText: '' };
+  pushPart(message, index, created);
+  index.tools.set(toolCallId, created);
+  return created;
+}
+
+/**
+ * Folds one chunk into `message` and returns it.
+ *
+ * It MUTATES `message` in place and returns the same object: a delta then costs O(1) (one string
+ * append, one map lookup), where copying the message per chunk would make a long answer O(n²).
+ * It is pure in every other sense: no I/O, clock or randomness, so the same chunks give the same
+ * message however the bytes were split (the splitting tests prove it). Keep a snapshot with
+ * `cloneMessage`; a clone can be reduced further (its id index is rebuilt on first use).
+ */
+export function reduceChunk(message: AssembledMessage, chunk: UIMessageChunk): AssembledMessage {
+  switch (chunk.type) {
+    case 'start':
+      if (chunk.messageId !== undefined) message.messageId = chunk.messageId;
+      applyMetadata(message, chunk.messageMetadata);
+      break;
+    case 'start-step':
+    case 'finish-step':
+      // Steps only group parts; the assembled message keeps parts in arrival order regardless.
+      break;
+    case 'text-start':
+    case 'reasoning-start':
+      startPart(message, chunk.type === 'text-start' ? 'text' : 'reasoning', chunk.id);
+      break;
+    case 'text-delta':
+    case 'reasoning-delta': {
+      const type = chunk.type === 'text-delta' ? 'text' : 'reasoning';
+      // A delta without its start still carries text the user should see.
+      const part = openPart(message, type, chunk.id) ?? startPart(message, type, chunk.id);
+      part.text += chunk.delta;
+      break;
+    }
+    case 'text-end':
+    case 'reasoning-end':
+      endPart(message, chunk.type === 'text-end' ? 'text' : 'reasoning', chunk.id);
+      break;
+    case 'tool-input-start': {
+      const call = toolCall(message, chunk.toolCallId, chunk.toolName);
+      call.toolName = chunk.toolName;
+      call.state = 'input-streaming';
+      break;
+    }
+    case 'tool-input-delta': {
+      const call = toolCall(message, chunk.toolCallId);
+      call.inputText += chunk.inputTextDelta;
+      break;
+    }
+    case 'tool-input-available': {
+      const call = toolCall(message, chunk.toolCallId, chunk.toolName);
+      call.toolName = chunk.toolName;
+      call.state = 'input-available';
+      call.input = chunk.input;
+      break;
+    }
+    case 'tool-input-error': {
+      const call = toolCall(message, chunk.toolCallId, chunk.toolName);
+      call.toolName = chunk.toolName;
+      call.state = 'input-error';
+      call.input = chunk.input;
+      call.errorText = chunk.errorText;
+      break;
+    }
+    case 'tool-output-available': {
+      const call = toolCall(message, chunk.toolCallId);
+      call.state = 'output-available';
+      call.output = chunk.output;
+      break;
+    }
+    case 'tool-output-error': {
+      const call = toolCall(message, chunk.toolCallId);
+      call.state = 'output-error';
+      call.errorText = chunk.errorText;
+      break;
+    }
+    case 'source-url':
+      message.sources.push(chunk.title === undefined ? { sourceId: chunk.sourceId, kind: 'url', url: chunk.url } : { sourceId: chunk.sourceId, kind: 'url', url: chunk.url, title: chunk.title });
+      break;
+    case 'source-document': {
+      const source: AssembledMessage['sources'][number] = { sourceId: chunk.sourceId, kind: 'document', title: chunk.title, mediaType: chunk.mediaType };
+      if (chunk.filename !== undefined) source.filename = chunk.filename;
+      message.sources.push(source);
+      break;
+    }
+    case 'file':
+      message.files.push({ url: chunk.url, mediaType: chunk.mediaType });
+      break;
+    case 'error':
+      message.errors.push(chunk.errorText);
+      break;
+    case 'abort':
+      message.aborted = true;
+      if (chunk.reason !== undefined) message.abortReason = chunk.reason;
+      break;
+    case 'message-metadata':
+      applyMetadata(message, chunk.messageMetadata);
+      break;
+    case 'finish':
+      message.finished = true;
+      if (chunk.finishReason !== undefined) message.finishReason = chunk.finishReason;
+      applyMetadata(message, chunk.messageMetadata);
+      // The interface puts threadId on the finish event itself (§6); most explicit, so applied last.
+      if (chunk.threadId) message.threadId = chunk.threadId;
+      break;
+    default:
+      reduceData(message, chunk);
+  }
+  return message;
+}
+
+function reduceData(message: AssembledMessage, chunk: UIMessageChunk): void {
+  if (!chunk.type.startsWith('data-')) return;
+  const d = chunk as { type: `data-${string}`; id?: string; data: unknown; transient?: boolean };
+  // Transient data is for the moment it arrives (e.g. a status line), never part of the message.
+  if (d.transient) return;
+  const index = indexFor(message);
+  if (d.id !== undefined) {
+    // As in the SDK: a data part with the same type and id replaces the earlier one's data.
+    const existing = index.dataById.get(openKey(d.type, d.id));
+    if (existing) {
+      existing.data = d.data;
+      return;
+    }
+  }
+  const part: AssembledDataPart = { type: d.type, data: d.data };
+  if (d.id !== undefined) {
+    part.id = d.id;
+    index.dataById.set(openKey(d.type, d.id), part);
+  }
+  message.data.push(part);
+  index.dataLength = message.data.length;
+}

@@ -1,0 +1,64 @@
+import { ServiceError } from './errors';
+
+// Building service addresses and deciding whether a key may travel to them.
+
+/**
+ * True when `url` points at this machine: 127.0.0.0/8, `localhost` or `[::1]` (also the
+ * IPv4-mapped form of 127.x). Only such addresses may receive the admin key over plain http,
+ * because the traffic never leaves the machine. The WHATWG URL parser has already normalised
+ * odd spellings (`127.1`, `0x7f.0.0.1`, `[0:0::1]`), so the checks below see canonical forms.
+ */
+export function isLoopbackUrl(url: string): boolean {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  const host = parsed.hostname.toLowerCase();
+  if (host === 'localhost') return true;
+  if (/^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)) return true;
+  if (host === '[::1]') return true;
+  // ::ffff:127.x.y.z, which the parser prints as ::ffff:7fxx:xxxx
+  return /^\[::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}\]$/.test(host);
+}
+
+/** Checks the configured base address once per request; a bad one is the user's to fix. */
+export function parseBaseUrl(baseUrl: string): URL {
+  const trimmed = (baseUrl ?? '').trim();
+  if (trimmed === '') {
+    throw new ServiceError({ kind: 'invalidInput', message: 'The service address is not set. Set docsAssistant.baseUrl, e.g. https://api.example.com.' });
+  }
+  let parsed: URL;
+  try {
+    parsed = new URL(trimmed);
+  } catch {
+    throw new ServiceError({ kind: 'invalidInput', message: `docsAssistant.baseUrl is not a valid address ("${trimmed.slice(0, 80)}"). Use e.g. https://api.example.com.` });
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
+    throw new ServiceError({ kind: 'invalidInput', message: `docsAssistant.baseUrl must start with https:// (or http:// for a local emulator), not ${parsed.protocol}//.` });
+  }
+  if (parsed.username || parsed.password) {
+    // Credentials in the URL would be sent alongside the key and end up in logs.
+    throw new ServiceError({ kind: 'invalidInput', message: 'docsAssistant.baseUrl must not contain a user name or password. Keys are set with the "Set … API Key" commands.' });
+  }
+  return parsed;
+}
+
+/**
+ * `base` plus path segments, each percent-encoded, so an id such as `a/b?c` stays one segment.
+ * A path prefix in the base address (a gateway such as https://host/docs-api) is kept.
+ */
+export function serviceUrl(base: URL, segments: readonly string[]): string {
+  const prefix = base.pathname.replace(/\/+$/, '');
+  return `${base.origin}${prefix}/${segments.map((s) => encodeURIComponent(s)).join('/')}`;
+}
+
+/** host[:port], for messages; never includes credentials, path or query. */
+export function hostLabel(url: string | URL): string {
+  try {
+    return (typeof url === 'string' ? new URL(url) : url).host;
+  } catch {
+    return 'the service';
+  }
+}

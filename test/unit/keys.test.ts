@@ -1,0 +1,45 @@
+import * as assert from 'node:assert/strict';
+import { detectKeyKind, validateKey } from '../../src/api';
+
+const ADMIN = 'svc_7fK2pQ9xLm3Zt8Rw';
+const ASSISTANT = 'svc_dsc_Hq4nV8yTb2Kp6Lm1';
+
+describe('keys', () => {
+  it('detects the kind by prefix, assistant before admin (svc_dsc_ starts with svc_)', () => {
+    assert.equal(detectKeyKind(ADMIN), 'admin');
+    assert.equal(detectKeyKind(ASSISTANT), 'assistant');
+    assert.equal(detectKeyKind('sk-123'), undefined);
+    assert.equal(detectKeyKind(''), undefined);
+  });
+
+  it('accepts a key of the right kind, with surrounding whitespace from a paste', () => {
+    assert.equal(validateKey(ADMIN, 'admin'), undefined);
+    assert.equal(validateKey(`  ${ASSISTANT}\n`, 'assistant'), undefined);
+  });
+
+  it('refuses an assistant key where the admin key belongs, and the reverse, saying which is which', () => {
+    assert.match(validateKey(ASSISTANT, 'admin')!, /assistant key.*admin key/);
+    assert.match(validateKey(ADMIN, 'assistant')!, /admin key.*assistant key/);
+  });
+
+  it('refuses empty input, inner whitespace, a bare prefix and foreign keys', () => {
+    assert.equal(validateKey('   ', 'admin'), 'Enter a key.');
+    assert.match(validateKey('svc_abc def', 'admin')!, /no spaces/);
+    assert.match(validateKey('svc_', 'admin')!, /only the prefix/);
+    assert.match(validateKey('svc_dsc_', 'assistant')!, /only the prefix/);
+    assert.match(validateKey('sk-live-123', 'admin')!, /starts with "svc_"/);
+    assert.match(validateKey('sk-live-123', 'assistant')!, /starts with "svc_dsc_"/);
+  });
+
+  it('never echoes the key in its messages', () => {
+    for (const [key, kind] of [
+      [ASSISTANT, 'admin'],
+      [ADMIN, 'assistant'],
+      ['svc_abc def', 'admin'],
+      ['sk-secret-value', 'assistant'],
+    ] as const) {
+      const msg = validateKey(key, kind) ?? '';
+      assert.ok(!msg.includes(key.trim()) && !msg.includes('secret-value') && !msg.includes('abc def'), msg);
+    }
+  });
+});

@@ -1,0 +1,44 @@
+import * as assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { redact } from '../../src/api';
+
+const ADMIN = 'svc_7fK2pQ9xLm3Zt8Rw';
+const ASSISTANT = 'svc_dsc_Hq4nV8yTb2Kp6Lm1';
+
+describe('redact', () => {
+  it('hides admin and assistant keys anywhere in a text, keeping the prefix for the reader', () => {
+    assert.equal(redact(`key=${ADMIN}`), 'key=svc_[redacted]');
+    assert.equal(redact(`{"key":"${ASSISTANT}"}`), '{"key":"svc_dsc_[redacted]"}');
+    assert.equal(redact(`a ${ADMIN} b ${ASSISTANT} c`), 'a svc_[redacted] b svc_dsc_[redacted] c');
+  });
+
+  it('hides bearer tokens whatever they look like', () => {
+    assert.equal(redact('Authorization: Bearer abc.def-ghi'), 'Authorization: Bearer [redacted]');
+    assert.equal(redact('authorization: bearer XYZ, next'), 'authorization: bearer [redacted], next');
+    assert.equal(redact(`"Bearer ${ADMIN}"`), '"Bearer [redacted]"');
+  });
+
+  it('hides known secrets that do not look like keys (e.g. a thread key)', () => {
+    assert.equal(redact('thread key is tk-123456 ok', ['tk-123456']), 'thread key is [redacted] ok');
+    assert.equal(redact('a tk1 b', ['tk1']), 'a tk1 b', 'under 4 characters is too short to redact safely');
+    assert.equal(redact('nothing', [undefined, '']), 'nothing');
+  });
+
+  it('leaves ordinary text alone', () => {
+    const text = 'The service had a problem (HTTP 503). See https://docs.example.com/svc-status.';
+    assert.equal(redact(text), text);
+  });
+
+  it('never lets a generated key through, wherever it is embedded', () => {
+    const keyArb = fc
+      .tuple(fc.constantFrom('svc_', 'svc_dsc_'), fc.stringMatching(/^[A-Za-z0-9_\-.~+/=]{8,40}$/))
+      .map(([p, rest]) => p + rest);
+    fc.assert(
+      fc.property(fc.string(), keyArb, fc.string(), (before, key, after) => {
+        const out = redact(`${before}${key}${after}`, [key]);
+        assert.ok(!out.includes(key), out);
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
