@@ -1,0 +1,121 @@
+import type { AgentClient } from '../api/agentClient';
+import { describeError, ServiceError } from '../api/errors';
+import type { AgentJob } from '../api/types';
+import { JobStore, storeKey, type JobRecord, type Memento } from './jobStore';
+import { JobPoller, type PollClock, type PollResult } from './poller';
+import { RateBudget } from './rateBudget';
+
+// The agent jobs of one project, below the UI: create, follow up, poll, remember. It knows
+// nothing of VS Code, so the whole flow runs in Node tests against the emulator.
+
+export interface AgentJobsOptions {
+  memento: Memento;
+  baseUrl: string;
+  projectId: string;
+  /** Builds a client with the current key; throws a ServiceError when something is missing. */
+  client(): Promise<AgentClient>;
+  clock?: PollClock;
+  baseIntervalMs(): number;
+  isFocused(): boolean;
+  /** A job left `active`: completed, failed or archived. */
+  onJobFinished?(record: JobRecord): void;
+  onAuthFailure?(error: ServiceError): void;
+}
+
+/** Thrown when a create was sent but its answer never came: a job may exist anyway. */
+export class LostResponseError extends ServiceError {
+  constructor(cause: ServiceError) {
+    super({
+      kind: cause.kind,
+      status: cause.status,
+      message: `${cause.message} The service may have started a job anyway: check the Agent Jobs list (Refresh) or the repository before you try again.`,
+      cause,
+    });
+  }
+}
+
+export class AgentJobs {
+  readonly store: JobStore;
+  readonly budget: RateBudget;
+  readonly poller: JobPoller;
+
+  constructor(private readonly opts: AgentJobsOptions) {
+    const key = storeKey(opts.baseUrl, opts.projectId);
+    this.store = new JobStore(opts.memento, key);
+    this.budget = new RateBudget(opts.memento, `${key}:uses`);
+    this.poller = new JobPoller({
+      clock: opts.clock,
+      baseIntervalMs: opts.baseIntervalMs,
+      isFocused: opts.isFocused,
+      fetchJob: async (id, signal) => (await opts.client()).getJob(id, { signal }),
+      onResult: (id, result) => this.applyPoll(id, result),
+      onAuthFailure: (e) => opts.onAuthFailure?.(e),
+    });
+  }
+
+  /** After a reload or a host restart: pick up polling where it was. */
+  resumePolling(): void {
+    this.poller.resume();
+    for (const r of this.store.active()) this.poller.ensurePolling(r.job.id);
+  }
+
+  async create(prompt: string, signal?: AbortSignal): Promise<JobRecord> {
+    const client = await this.opts.client();
+    await this.budget.record();
+    let job: AgentJob;
+    try {
+      job = await client.createJob(prompt, { signal });
+    } catch (e) {
+      const err = describeError(e);
+      // No answer, but the request may have arrived: say so, and never retry on our own.
+      if (err.kind === 'network' || err.kind === 'timeout') throw new LostResponseError(err);
+      throw err;
+    }
+    const record = this.store.add(job, prompt);
+    if (job.status === 'active') this.poller.ensurePolling(job.id);
+    return record;
+  }
+
+  async followUp(jobId: string, prompt: string, signal?: AbortSignal): Promise<JobRecord> {
+    const client = await this.opts.client();
+    await this.budget.record();
+    const job = await client.sendMessage(jobId, prompt, { signal });
+    const record = this.store.addFollowUp(jobId, prompt, job) ?? this.store.add(job, prompt);
+    // The follow-up is processed asynchronously; poll from the short interval again.
+    this.poller.reset(jobId);
+    return record;
+  }
+
+  /** Polls every active job now, and any job the user asks about explicitly. */
+  refresh(jobId?: string): void {
+    this.poller.resume();
+    const ids = jobId ? [jobId] : this.store.active().map((r) => r.job.id);
+    for (const id of ids) this.poller.pollNow(id);
+  }
+
+  remove(jobId: string): void {
+    this.poller.stop(jobId);
+    this.store.remove(jobId);
+  }
+
+  dispose(): void {
+    this.poller.dispose();
+  }
+
+  private applyPoll(id: string, result: PollResult): boolean {
+    const before = this.store.get(id);
+    if (!before) return false; // Removed while the request was out.
+    if (result.kind === 'error') {
+      if (result.error.kind === 'notFound') {
+        this.store.update(id, { notFound: true, pollError: undefined });
+        return false;
+      }
+      this.store.update(id, { pollError: result.error.message });
+      return true;
+    }
+    const after = this.store.update(id, { job: result.job, pollError: undefined, notFound: false })!;
+    if (result.job.status === 'active') return true;
+    if (before.job.status === 'active') this.opts.onJobFinished?.(after);
+    return false;
+  }
+}

@@ -1,0 +1,128 @@
+import * as vscode from 'vscode';
+import { AgentClient } from '../api/agentClient';
+import { ServiceError } from '../api/errors';
+import { Disposable, toDisposable } from '../common/lifecycle';
+import { onDidChangeConfig, readConfig } from '../host/config';
+import type { Log } from '../host/log';
+import type { KeyStore } from '../host/secrets';
+import { AgentJobs } from './agentJobs';
+import { registerAgentCommands } from './commands';
+import { registerConfigureCommand } from './configure';
+import type { JobRecord } from './jobStore';
+import { JobsTreeProvider } from './jobsTreeProvider';
+import { notifyJobFinished } from './notifications';
+import { ActiveJobsStatusBar } from './statusBar';
+
+export interface AgentServices {
+  keys: KeyStore;
+  log: Log;
+}
+
+/**
+ * Owns the agent feature: the jobs of the configured project, the tree, the status bar and the
+ * commands. When the base URL or project changes, the jobs of the new project are loaded and
+ * the old project's polling stops; nothing of either is lost.
+ */
+export class AgentFeature extends Disposable {
+  readonly tree: JobsTreeProvider;
+  readonly view: vscode.TreeView<import('./jobsTreeProvider').JobsTreeElement>;
+  private jobs: AgentJobs | undefined;
+  private jobsKey = '';
+  private readonly statusBar = this._register(new ActiveJobsStatusBar());
+  private storeSubscription: { dispose(): void } | undefined;
+
+  constructor(
+    readonly context: vscode.ExtensionContext,
+    readonly services: AgentServices,
+  ) {
+    super();
+    this.tree = this._register(new JobsTreeProvider(() => this.jobs?.store.all() ?? []));
+    this.view = this._register(vscode.window.createTreeView('docsAssistant.jobsView', { treeDataProvider: this.tree, showCollapseAll: false }));
+    this._register(onDidChangeConfig(() => this.reload()));
+    this._register(services.keys.onDidChange(() => void this.updateContextKeys()));
+    this._register(vscode.window.onDidChangeWindowState((s) => s.focused && this.jobs?.refresh()));
+    this._register(toDisposable(() => this.disposeJobs()));
+    this.reload();
+  }
+
+  /** The jobs of the configured project, or undefined while base URL or project id is missing. */
+  get current(): AgentJobs | undefined {
+    return this.jobs;
+  }
+
+  async client(): Promise<AgentClient> {
+    const cfg = readConfig();
+    const apiKey = await this.services.keys.get('admin');
+    if (!cfg.baseUrl || !cfg.projectId || !apiKey) {
+      throw new ServiceError({ kind: 'invalidInput', message: 'Docs Assistant is not set up for agent jobs yet.' });
+    }
+    return new AgentClient({ baseUrl: cfg.baseUrl, projectId: cfg.projectId, apiKey, requestTimeoutMs: cfg.requestTimeoutMs, streamIdleTimeoutMs: cfg.streamIdleTimeoutMs });
+  }
+
+  private reload(): void {
+    const cfg = readConfig();
+    const key = cfg.baseUrl && cfg.projectId ? `${cfg.baseUrl}|${cfg.projectId}` : '';
+    if (key !== this.jobsKey) {
+      this.disposeJobs();
+      this.jobsKey = key;
+      if (key) {
+        this.jobs = new AgentJobs({
+          memento: this.context.globalState,
+          baseUrl: cfg.baseUrl,
+          projectId: cfg.projectId,
+          client: () => this.client(),
+          baseIntervalMs: () => readConfig().pollIntervalMs,
+          isFocused: () => vscode.window.state.focused,
+          onJobFinished: (r) => void notifyJobFinished(r),
+          onAuthFailure: (e) => this.onAuthFailure(e),
+        });
+        this.storeSubscription = this.jobs.store.onDidChange(() => this.onJobsChanged());
+        this.jobs.resumePolling();
+      }
+    }
+    this.onJobsChanged();
+  }
+
+  private onAuthFailure(error: ServiceError): void {
+    this.services.log.warn(`Polling stopped: ${error.message}`);
+    void vscode.window.showErrorMessage(`Docs Assistant: ${error.message}`, 'Set Admin API Key').then((pick) => {
+      if (pick) void vscode.commands.executeCommand('docsAssistant.setAdminKey');
+    });
+  }
+
+  private onJobsChanged(): void {
+    const records: readonly JobRecord[] = this.jobs?.store.all() ?? [];
+    this.tree.refresh();
+    this.statusBar.update(records.filter((r) => r.job.status === 'active' && !r.notFound).length);
+    if (this.jobs) {
+      const left = this.jobs.budget.remaining();
+      this.view.description = left < this.jobs.budget.max ? `${left}/${this.jobs.budget.max} left this hour` : undefined;
+    } else {
+      this.view.description = undefined;
+    }
+    void this.updateContextKeys();
+  }
+
+  private async updateContextKeys(): Promise<void> {
+    const cfg = readConfig();
+    const set = (k: string, v: boolean) => vscode.commands.executeCommand('setContext', `docsAssistant.${k}`, v);
+    await Promise.all([
+      set('baseUrlConfigured', !!cfg.baseUrl),
+      set('projectConfigured', !!cfg.projectId),
+      set('hasAdminKey', await this.services.keys.has('admin')),
+      set('hasJobs', (this.jobs?.store.all().length ?? 0) > 0),
+    ]);
+  }
+
+  private disposeJobs(): void {
+    this.storeSubscription?.dispose();
+    this.storeSubscription = undefined;
+    this.jobs?.dispose();
+    this.jobs = undefined;
+  }
+}
+
+export function registerAgentFeature(context: vscode.ExtensionContext, services: AgentServices): vscode.Disposable {
+  const feature = new AgentFeature(context, services);
+  return vscode.Disposable.from(feature, registerAgentCommands(feature), registerConfigureCommand());
+}

@@ -1,0 +1,119 @@
+import type { AgentJob } from '../api/types';
+
+// The service has no list endpoint (notes.md), so the jobs the user started are ours to keep.
+// They live in globalState, per service address + project, so a reload or a crashed extension
+// host loses nothing, and two projects never mix.
+
+export interface Memento {
+  get<T>(key: string): T | undefined;
+  update(key: string, value: unknown): Thenable<void> | Promise<void>;
+}
+
+export interface FollowUp {
+  prompt: string;
+  sentAt: string;
+}
+
+export interface JobRecord {
+  job: AgentJob;
+  /** The instruction the job was created with (the service does not echo it). */
+  prompt: string;
+  followUps: FollowUp[];
+  /** The service answered 404 for this id; kept until the user removes it. */
+  notFound?: boolean;
+  /** The last polling error, shown on the item until a poll succeeds. */
+  pollError?: string;
+  /** When we last heard from the service about this job. */
+  updatedAt: string;
+}
+
+export function storeKey(baseUrl: string, projectId: string): string {
+  return `docsAssistant.jobs:${baseUrl}|${projectId}`;
+}
+
+type Listener = () => void;
+
+export class JobStore {
+  private records: JobRecord[];
+  private readonly listeners = new Set<Listener>();
+
+  constructor(
+    private readonly memento: Memento,
+    private readonly key: string,
+  ) {
+    const saved = memento.get<unknown>(key);
+    this.records = Array.isArray(saved) ? saved.filter(isRecord) : [];
+  }
+
+  /** Newest first. */
+  all(): readonly JobRecord[] {
+    return this.records;
+  }
+
+  get(id: string): JobRecord | undefined {
+    return this.records.find((r) => r.job.id === id);
+  }
+
+  active(): JobRecord[] {
+    return this.records.filter((r) => r.job.status === 'active' && !r.notFound);
+  }
+
+  add(job: AgentJob, prompt: string, now = new Date()): JobRecord {
+    const existing = this.get(job.id);
+    if (existing) return this.update(job.id, { job }, now)!;
+    const record: JobRecord = { job, prompt, followUps: [], updatedAt: now.toISOString() };
+    this.records = [record, ...this.records];
+    this.save();
+    return record;
+  }
+
+  update(id: string, patch: Partial<Omit<JobRecord, 'job'>> & { job?: AgentJob }, now = new Date()): JobRecord | undefined {
+    let updated: JobRecord | undefined;
+    this.records = this.records.map((r) => {
+      if (r.job.id !== id) return r;
+      updated = { ...r, ...patch, updatedAt: now.toISOString() };
+      return updated;
+    });
+    if (updated) this.save();
+    return updated;
+  }
+
+  addFollowUp(id: string, prompt: string, job: AgentJob, now = new Date()): JobRecord | undefined {
+    const r = this.get(id);
+    if (!r) return undefined;
+    return this.update(id, { job, followUps: [...r.followUps, { prompt, sentAt: now.toISOString() }], pollError: undefined, notFound: false }, now);
+  }
+
+  remove(id: string): boolean {
+    const before = this.records.length;
+    this.records = this.records.filter((r) => r.job.id !== id);
+    if (this.records.length === before) return false;
+    this.save();
+    return true;
+  }
+
+  onDidChange(listener: Listener): { dispose(): void } {
+    this.listeners.add(listener);
+    return { dispose: () => this.listeners.delete(listener) };
+  }
+
+  private save(): void {
+    void Promise.resolve(this.memento.update(this.key, this.records)).catch(() => {
+      // globalState writes only fail when the host is going down; the list in memory stays right.
+    });
+    for (const l of [...this.listeners]) {
+      try {
+        l();
+      } catch {
+        // A broken listener must not stop the others or the save.
+      }
+    }
+  }
+}
+
+/** Drops records that a different version of the extension (or a hand edit) left malformed. */
+function isRecord(v: unknown): v is JobRecord {
+  if (!v || typeof v !== 'object') return false;
+  const r = v as Partial<JobRecord>;
+  return !!r.job && typeof r.job.id === 'string' && typeof r.job.status === 'string' && typeof r.prompt === 'string' && Array.isArray(r.followUps);
+}
