@@ -1,18 +1,9 @@
 import * as vscode from 'vscode';
+import { fromOneLine, toOneLine } from './promptInput.pure';
 
 // The two steps of "Fix Docs with Agent…": the instruction, then the whole prompt as it will be
 // sent, editable. VS Code's input box is one line, so line breaks are shown as ⏎ and turned back
 // on the way out; the user sees (and can change) every character that goes to the agent.
-
-const NEWLINE_MARK = ' ⏎ ';
-
-export function toOneLine(prompt: string): string {
-  return prompt.replace(/\r?\n/g, NEWLINE_MARK);
-}
-
-export function fromOneLine(value: string): string {
-  return value.split(NEWLINE_MARK).join('\n').replace(/⏎/g, '\n');
-}
 
 function blankCheck(value: string): string | undefined {
   return value.trim() === '' ? 'Write an instruction: the agent needs to know what to fix.' : undefined;

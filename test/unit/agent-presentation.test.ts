@@ -1,0 +1,107 @@
+import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { contextValueOf, presentChildren, presentJob, shortRepository } from '../../src/agent/jobPresentation';
+import type { JobRecord } from '../../src/agent/jobStore';
+import { buildAgentPrompt, isBlankPrompt } from '../../src/agent/prompt';
+import { fromOneLine, toOneLine } from '../../src/agent/promptInput.pure';
+import type { AgentJobStatus } from '../../src/api/types';
+
+const NOW = Date.parse('2026-11-23T12:00:00Z');
+
+function record(status: AgentJobStatus, extra: Partial<JobRecord> & { prLink?: string | null } = {}): JobRecord {
+  const { prLink = null, ...rest } = extra;
+  return {
+    job: { id: `job-${status}`, status, source: { repository: 'https://github.com/acme/acme-docs', ref: 'main' }, model: 'docs-agent-1', prLink, createdAt: '2026-11-23T11:55:00Z', archivedAt: status === 'archived' ? '2026-11-23T11:59:00Z' : null },
+    prompt: 'Fix the timeout default on the configuration page\nmore detail',
+    followUps: [],
+    updatedAt: '2026-11-23T11:55:00Z',
+    ...rest,
+  };
+}
+
+// The when-clauses in package.json decide which actions a tree item gets; test against them.
+const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
+const itemMenus: { command: string; when: string }[] = pkg.contributes.menus['view/item/context'];
+function actionsFor(contextValue: string): string[] {
+  const out = new Set<string>();
+  for (const m of itemMenus) {
+    const re = /viewItem =~ \/(.+)\/$/.exec(m.when);
+    if (re && new RegExp(re[1]!).test(contextValue)) out.add(m.command.replace('docsAssistant.agent.', ''));
+  }
+  return [...out].sort();
+}
+
+describe('job presentation in the Agent Jobs tree', () => {
+  const cases: { name: string; r: JobRecord; icon: string; context: string; actions: string[]; children: string[] }[] = [
+    { name: 'active', r: record('active'), icon: 'loading~spin', context: 'job active', actions: ['copyJobId', 'followUp', 'removeJob'], children: [] },
+    { name: 'completed with PR', r: record('completed', { prLink: 'https://github.com/acme/acme-docs/pull/7' }), icon: 'git-pull-request', context: 'job completed pr', actions: ['copyJobId', 'copyPullRequestLink', 'followUp', 'openPullRequest', 'removeJob'], children: ['prLink'] },
+    { name: 'completed without changes', r: record('completed'), icon: 'pass', context: 'job completed', actions: ['copyJobId', 'followUp', 'removeJob'], children: [] },
+    { name: 'failed', r: record('failed'), icon: 'error', context: 'job failed', actions: ['copyJobId', 'followUp', 'removeJob'], children: [] },
+    { name: 'archived', r: record('archived'), icon: 'archive', context: 'job archived', actions: ['copyJobId', 'followUp', 'removeJob'], children: [] },
+    { name: 'not found on the service', r: record('active', { notFound: true }), icon: 'question', context: 'job active notFound', actions: ['copyJobId', 'removeJob'], children: [] },
+    { name: 'active with a polling error', r: record('active', { pollError: 'The service had a problem (HTTP 503).' }), icon: 'warning', context: 'job active', actions: ['copyJobId', 'followUp', 'removeJob'], children: [] },
+    {
+      name: 'completed with PR and follow-ups',
+      r: record('completed', { prLink: 'https://github.com/acme/acme-docs/pull/8', followUps: [{ prompt: 'Also fix the table', sentAt: '2026-11-23T11:58:00Z' }, { prompt: 'And the FAQ', sentAt: '2026-11-23T11:59:00Z' }] }),
+      icon: 'git-pull-request',
+      context: 'job completed pr',
+      actions: ['copyJobId', 'copyPullRequestLink', 'followUp', 'openPullRequest', 'removeJob'],
+      children: ['prLink', 'followUp', 'followUp'],
+    },
+  ];
+  for (const c of cases) {
+    it(`${c.name}: icon ${c.icon}, contextValue "${c.context}", the right actions and children`, () => {
+      const v = presentJob(c.r, NOW);
+      assert.equal(v.iconId, c.icon);
+      assert.equal(v.contextValue, c.context);
+      assert.equal(v.label, 'Fix the timeout default on the configuration page');
+      assert.equal(v.description, 'acme/acme-docs@main · docs-agent-1 · 5m ago');
+      assert.match(v.tooltipMarkdown, new RegExp(c.r.job.id.replace('-', '\\\\?-')));
+      assert.deepEqual(actionsFor(v.contextValue), c.actions);
+      assert.deepEqual(presentChildren(c.r, NOW).map((ch) => ch.kind), c.children);
+    });
+  }
+
+  it('the PR link child gets only the PR actions', () => {
+    assert.deepEqual(actionsFor('prLink'), ['copyPullRequestLink', 'openPullRequest']);
+  });
+
+  it('follow-ups are listed in the order they were sent', () => {
+    const kids = presentChildren(cases.at(-1)!.r, NOW);
+    assert.deepEqual(kids.slice(1).map((k) => k.label), ['Also fix the table', 'And the FAQ']);
+  });
+
+  it('the tooltip shows the polling error and escapes markdown from the service', () => {
+    const r = record('active', { pollError: 'bad *thing* [x](javascript:alert(1))' });
+    const v = presentJob(r, NOW);
+    assert.match(v.tooltipMarkdown, /bad \\\*thing\\\* \\\[x\\\]\\\(javascript:alert\\\(1\\\)\\\)/);
+  });
+
+  it('contextValue flags do not leak into each other', () => {
+    assert.equal(contextValueOf(record('completed', { prLink: 'https://x/pr' })), 'job completed pr');
+    assert.equal(shortRepository('https://github.com/a/b.git'), 'a/b');
+    assert.equal(shortRepository('git@example.com:a/b'), 'git@example.com:a/b');
+  });
+});
+
+describe('agent prompt', () => {
+  it('names the file, the lines and the selected text before the instruction', () => {
+    const p = buildAgentPrompt('  Fix the default  ', { path: 'docs/config.md', startLine: 10, endLine: 12, text: 'timeout: 10s', languageId: 'markdown' });
+    assert.equal(p, 'File: docs/config.md (lines 10-12)\n\n```markdown\ntimeout: 10s\n```\n\nInstruction: Fix the default');
+  });
+  it('uses a fence longer than any backticks in the selection', () => {
+    const p = buildAgentPrompt('x', { path: 'a.md', startLine: 1, endLine: 1, text: 'a ```` b' });
+    assert.match(p, /^`{5}$/m);
+  });
+  it('without a selection it is the instruction alone', () => {
+    assert.equal(buildAgentPrompt(' Fix it '), 'Fix it');
+  });
+  it('blank prompts are refused', () => {
+    for (const p of [undefined, '', '   ', '\n\t']) assert.equal(isBlankPrompt(p), true);
+    assert.equal(isBlankPrompt('x'), false);
+  });
+  it('the one-line review form round-trips every line break', () => {
+    const p = 'File: a.md (line 1)\n\n```\ncode\n```\n\nInstruction: fix';
+    assert.equal(fromOneLine(toOneLine(p)), p);
+  });
+});
