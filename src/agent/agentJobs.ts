@@ -20,6 +20,8 @@ export interface AgentJobsOptions {
   /** A job left `active`: completed, failed or archived. */
   onJobFinished?(record: JobRecord): void;
   onAuthFailure?(error: ServiceError): void;
+  /** The service's limit on create + follow-up uses per project per hour. */
+  usesPerHour?: number;
 }
 
 /** Thrown when a create was sent but its answer never came: a job may exist anyway. */
@@ -42,7 +44,7 @@ export class AgentJobs {
   constructor(private readonly opts: AgentJobsOptions) {
     const key = storeKey(opts.baseUrl, opts.projectId);
     this.store = new JobStore(opts.memento, key);
-    this.budget = new RateBudget(opts.memento, `${key}:uses`);
+    this.budget = new RateBudget(opts.memento, `${key}:uses`, opts.usesPerHour);
     this.poller = new JobPoller({
       clock: opts.clock,
       baseIntervalMs: opts.baseIntervalMs,
