@@ -1,0 +1,138 @@
+import type { AssembledMessage, AssembledToolCall } from '../api/types';
+import type { AnswerPartView, AnswerPatch, AnswerView, SourceView } from '../common/protocol';
+
+// Turns the client's assembled message into what the webview renders, and works out the
+// smallest patch between two renderings: while an answer streams, only the new text travels.
+
+function toolQuery(t: AssembledToolCall): string | undefined {
+  const input = t.input as { query?: unknown } | undefined;
+  return input && typeof input.query === 'string' ? input.query : undefined;
+}
+
+interface ToolResult {
+  url?: unknown;
+  title?: unknown;
+}
+
+function toolResults(t: AssembledToolCall): ToolResult[] {
+  const out = t.output as { results?: unknown } | unknown[] | undefined;
+  if (Array.isArray(out)) return out as ToolResult[];
+  if (out && typeof out === 'object' && Array.isArray((out as { results?: unknown }).results)) return (out as { results: ToolResult[] }).results;
+  return [];
+}
+
+export function partsOf(message: AssembledMessage): AnswerPartView[] {
+  return message.parts.map((p): AnswerPartView => {
+    if (p.type === 'text') return { kind: 'text', text: p.text };
+    if (p.type === 'reasoning') return { kind: 'reasoning', text: p.text, done: p.done };
+    const state = p.state === 'output-available' ? 'done' : p.state === 'output-error' || p.state === 'input-error' ? 'error' : 'running';
+    const view: AnswerPartView = { kind: 'tool', toolName: p.toolName, state };
+    const query = toolQuery(p);
+    if (query !== undefined) view.query = query;
+    if (state === 'done') view.resultCount = toolResults(p).length;
+    if (p.errorText) view.errorText = p.errorText;
+    return view;
+  });
+}
+
+/** Sources from `source-url` chunks and from the search tool's results, once each. */
+export function sourcesOf(message: AssembledMessage): SourceView[] {
+  const seen = new Set<string>();
+  const out: SourceView[] = [];
+  const add = (url: string | undefined, title: string | undefined) => {
+    const key = url ?? title ?? '';
+    if (!key || seen.has(key)) return;
+    seen.add(key);
+    out.push(url ? { url, title: title || url } : { title: title! });
+  };
+  for (const s of message.sources) add(s.url, s.title ?? s.filename);
+  for (const p of message.parts) {
+    if (p.type !== 'tool') continue;
+    for (const r of toolResults(p)) add(typeof r.url === 'string' ? r.url : undefined, typeof r.title === 'string' ? r.title : undefined);
+  }
+  return out;
+}
+
+export function noticesOf(message: AssembledMessage): string[] {
+  const notices: string[] = [];
+  if (message.skippedChunks > 0) {
+    notices.push(`${message.skippedChunks} part${message.skippedChunks === 1 ? '' : 's'} of the answer could not be read and ${message.skippedChunks === 1 ? 'was' : 'were'} skipped.`);
+  }
+  for (const e of message.errors) notices.push(`The service reported a problem: ${e}`);
+  if (message.aborted) notices.push(`The service stopped this answer${message.abortReason ? ` (${message.abortReason})` : ''}.`);
+  return notices;
+}
+
+/** The text of the answer, as earlier turns are sent back to the service. */
+export function answerText(view: AnswerView): string {
+  return view.parts
+    .filter((p): p is Extract<AnswerPartView, { kind: 'text' }> => p.kind === 'text')
+    .map((p) => p.text)
+    .join('\n\n');
+}
+
+function samePart(a: AnswerPartView, b: AnswerPartView): boolean {
+  if (a.kind !== b.kind) return false;
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/**
+ * Patches that turn `before` into `after` (same turn). Text that only grew becomes an
+ * appendText of the new suffix, so a long answer costs the same per delta at any length.
+ */
+export function diffAnswer(before: AnswerView, after: AnswerView): AnswerPatch[] {
+  const patches: AnswerPatch[] = [];
+  after.parts.forEach((part, i) => {
+    const old = before.parts[i];
+    if (old === part) return;
+    if (old && (old.kind === 'text' || old.kind === 'reasoning') && old.kind === part.kind && part.text.length >= old.text.length && part.text.startsWith(old.text)) {
+      if (part.text.length > old.text.length) patches.push({ op: 'appendText', part: i, text: part.text.slice(old.text.length) });
+      if (part.kind === 'reasoning' && old.kind === 'reasoning' && part.done !== old.done) patches.push({ op: 'setPart', part: i, value: part });
+      return;
+    }
+    if (!old || !samePart(old, part)) patches.push({ op: 'setPart', part: i, value: part });
+  });
+  if (JSON.stringify(before.sources) !== JSON.stringify(after.sources)) patches.push({ op: 'setSources', sources: after.sources });
+  if (JSON.stringify(before.notices) !== JSON.stringify(after.notices)) patches.push({ op: 'setNotices', notices: after.notices });
+  if (JSON.stringify(before.jobs) !== JSON.stringify(after.jobs)) patches.push({ op: 'setJobs', jobs: after.jobs });
+  if (before.status !== after.status || JSON.stringify(before.error) !== JSON.stringify(after.error)) {
+    patches.push(after.error ? { op: 'setStatus', status: after.status, error: after.error } : { op: 'setStatus', status: after.status });
+  }
+  return patches;
+}
+
+/** Applies patches to a view; the webview does the same on its side. */
+export function applyPatches(view: AnswerView, patches: readonly AnswerPatch[]): AnswerView {
+  const next: AnswerView = { ...view, parts: [...view.parts] };
+  for (const p of patches) {
+    switch (p.op) {
+      case 'appendText': {
+        const part = next.parts[p.part];
+        if (part && (part.kind === 'text' || part.kind === 'reasoning')) next.parts[p.part] = { ...part, text: part.text + p.text };
+        break;
+      }
+      case 'setPart':
+        next.parts[p.part] = p.value;
+        break;
+      case 'setSources':
+        next.sources = p.sources;
+        break;
+      case 'setNotices':
+        next.notices = p.notices;
+        break;
+      case 'setJobs':
+        next.jobs = p.jobs;
+        break;
+      case 'setStatus':
+        next.status = p.status;
+        if (p.error) next.error = p.error;
+        else delete next.error;
+        break;
+    }
+  }
+  return next;
+}
+
+export function emptyAnswer(): AnswerView {
+  return { parts: [], sources: [], status: 'waiting', notices: [], jobs: [] };
+}

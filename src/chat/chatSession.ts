@@ -1,0 +1,315 @@
+import { describeError, type ServiceError } from '../api/errors';
+import { formatDelay } from '../api/httpErrors';
+import type { AssembledMessage, AssistantRequest, AssistantStreamEvent, ChatMessage, ContextItem, SearchFilter } from '../api/types';
+import type { AnswerPatch, AnswerView, ChatSnapshot, ContextChip, ErrorView, JobCardView, TurnView } from '../common/protocol';
+import { answerText, applyPatches, diffAnswer, emptyAnswer, noticesOf, partsOf, sourcesOf } from './answerView';
+import { ChatStore, type StoredConversation } from './chatStore';
+import { isSameSelection } from './selectionContext';
+
+// The one conversation model. Views (the sidebar and the editor panel) only render what it
+// sends; it knows nothing of VS Code, so it runs in Node tests with the real client.
+
+/** The part of AssistantClient the session needs (the real one in production and tests). */
+export interface AssistantLike {
+  send(request: AssistantRequest, opts?: { signal?: AbortSignal }): AsyncGenerator<AssistantStreamEvent, AssembledMessage>;
+}
+
+export interface RequestSettings {
+  fp: string;
+  retrievalPageSize: number;
+  filter: SearchFilter | null;
+  currentPath?: string;
+}
+
+export interface ChatSessionDeps {
+  store: ChatStore;
+  /** A client with the current settings and key, or a sentence saying what is missing. */
+  client(): Promise<AssistantLike | { problem: string; action: 'setAssistantKey' | 'openSettings' }>;
+  settings(): RequestSettings;
+  /** Something structural changed: every view should take a fresh snapshot. */
+  onSnapshot(): void;
+  /** Streaming updates for one turn, already batched. */
+  onPatch(turnId: string, patches: AnswerPatch[]): void;
+  /** Runs `fn` after the batching interval (one animation frame by default). */
+  schedule?(fn: () => void): void;
+  now?(): number;
+  newId?(): string;
+}
+
+const FLUSH_MS = 16;
+const SAVE_WHILE_STREAMING_MS = 1000;
+
+export class ChatSession {
+  private controller: AbortController | undefined;
+  private pending = new Map<string, AnswerPatch[]>();
+  private flushScheduled = false;
+  private lastSave = 0;
+  private readonly schedule: (fn: () => void) => void;
+  private readonly now: () => number;
+  private readonly newId: () => string;
+
+  constructor(private readonly deps: ChatSessionDeps) {
+    this.schedule = deps.schedule ?? ((fn) => void setTimeout(fn, FLUSH_MS));
+    this.now = deps.now ?? (() => Date.now());
+    let n = 0;
+    this.newId = deps.newId ?? (() => `${Date.now().toString(36)}-${(n++).toString(36)}-${Math.random().toString(36).slice(2, 8)}`);
+  }
+
+  get busy(): boolean {
+    return this.controller !== undefined;
+  }
+
+  get conversation(): StoredConversation {
+    return this.deps.store.current;
+  }
+
+  snapshot(extra: Pick<ChatSnapshot, 'agentAvailable' | 'setupHint'>): ChatSnapshot {
+    const c = this.conversation;
+    return {
+      conversationId: c.id,
+      title: c.title,
+      turns: c.turns,
+      pendingContext: this.deps.store.pendingContext,
+      draft: this.deps.store.draft,
+      busy: this.busy,
+      inputHistory: this.deps.store.inputHistory,
+      ...extra,
+    };
+  }
+
+  // ---- input and context -------------------------------------------------------------------
+
+  /** Attaches a selection unless the same one is already attached. Returns false for a repeat. */
+  attach(chip: ContextChip): boolean {
+    const chips = this.deps.store.pendingContext;
+    if (chips.some((c) => isSameSelection(c, chip))) return false;
+    this.deps.store.setPendingContext([...chips, chip]);
+    this.deps.onSnapshot();
+    return true;
+  }
+
+  removeChip(chipId: string): void {
+    this.deps.store.setPendingContext(this.deps.store.pendingContext.filter((c) => c.id !== chipId));
+    this.deps.onSnapshot();
+  }
+
+  toggleChipType(chipId: string): void {
+    this.deps.store.setPendingContext(this.deps.store.pendingContext.map((c) => (c.id === chipId ? { ...c, type: c.type === 'code' ? 'textSelection' : 'code' } : c)));
+    this.deps.onSnapshot();
+  }
+
+  saveDraft(text: string): void {
+    this.deps.store.setDraft(text);
+  }
+
+  // ---- asking ------------------------------------------------------------------------------
+
+  async ask(text: string): Promise<{ accepted: boolean; reason?: string }> {
+    const question = text.trim();
+    if (!question) return { accepted: false, reason: 'Type a question first.' };
+    if (this.busy) return { accepted: false, reason: 'Wait for the current answer, or stop it.' };
+    const turn: TurnView = { id: this.newId(), question, context: this.deps.store.pendingContext, answer: emptyAnswer() };
+    const c = this.conversation;
+    this.deps.store.updateCurrent({ turns: [...c.turns, turn], title: c.turns.length === 0 ? question.slice(0, 80) : c.title });
+    this.deps.store.setPendingContext([]);
+    this.deps.store.setDraft('');
+    this.deps.store.pushInputHistory(question);
+    this.deps.onSnapshot();
+    void this.run(turn.id);
+    return { accepted: true };
+  }
+
+  /** Asks the same question again, in place of the turn that failed or was stopped. */
+  async retry(turnId: string): Promise<void> {
+    if (this.busy) return;
+    const c = this.conversation;
+    const i = c.turns.findIndex((t) => t.id === turnId);
+    if (i < 0) return;
+    const turn = { ...c.turns[i]!, answer: emptyAnswer() };
+    // Later turns were built on the failed one; retrying it starts the story over from there.
+    this.deps.store.updateCurrent({ turns: [...c.turns.slice(0, i), turn] });
+    this.deps.onSnapshot();
+    await this.run(turn.id);
+  }
+
+  stop(): void {
+    this.controller?.abort();
+  }
+
+  newConversation(): void {
+    this.stop();
+    this.deps.store.startNewConversation(this.newId());
+    this.deps.onSnapshot();
+  }
+
+  openConversation(id: string): boolean {
+    if (this.busy) this.stop();
+    const ok = this.deps.store.open(id);
+    if (ok) this.deps.onSnapshot();
+    return ok;
+  }
+
+  /** Adds (or updates) the live agent job cards under an answer. */
+  setJobs(turnId: string, jobs: JobCardView[]): void {
+    this.mutateAnswer(turnId, (a) => ({ ...a, jobs }));
+  }
+
+  // ---- the stream --------------------------------------------------------------------------
+
+  private buildRequest(turnId: string, settings: RequestSettings): AssistantRequest {
+    const c = this.conversation;
+    const messages: ChatMessage[] = [];
+    for (const t of c.turns) {
+      messages.push({ id: `${t.id}-q`, role: 'user', parts: [{ type: 'text', text: t.question }] });
+      if (t.id === turnId) break;
+      const text = answerText(t.answer);
+      if (text) messages.push({ id: `${t.id}-a`, role: 'assistant', parts: [{ type: 'text', text }] });
+    }
+    const turn = c.turns.find((t) => t.id === turnId)!;
+    const context: ContextItem[] = turn.context.map((chip) => (chip.path ? { type: chip.type, value: chip.value, path: chip.path } : { type: chip.type, value: chip.value }));
+    const request: AssistantRequest = { fp: settings.fp, messages, threadId: c.threadId ?? null, retrievalPageSize: settings.retrievalPageSize, filter: settings.filter };
+    if (c.threadKey) request.threadKey = c.threadKey;
+    if (context.length) request.context = context;
+    if (settings.currentPath) request.currentPath = settings.currentPath;
+    return request;
+  }
+
+  private async run(turnId: string): Promise<void> {
+    const client = await this.deps.client();
+    if ('problem' in client) {
+      this.finish(turnId, emptyAnswer(), { ...emptyAnswer(), status: 'error', error: { message: client.problem, kind: 'invalidInput', actions: [client.action === 'setAssistantKey' ? 'setAssistantKey' : 'openSettings', 'retry'] } });
+      return;
+    }
+    const ctrl = new AbortController();
+    this.controller = ctrl;
+    this.deps.onSnapshot(); // busy changed
+    const request = this.buildRequest(turnId, this.deps.settings());
+    const sentThread = request.threadId ?? null;
+    let view: AnswerView = { ...emptyAnswer(), status: 'streaming' };
+    this.queue(turnId, [{ op: 'setStatus', status: 'streaming' }]);
+    let last: AssembledMessage | undefined;
+    try {
+      const stream = client.send(request, { signal: ctrl.signal });
+      for (;;) {
+        const step = await stream.next();
+        if (step.done) {
+          last = step.value;
+          break;
+        }
+        const ev = step.value;
+        if (ev.type === 'chunk') {
+          last = ev.message;
+          view = this.advance(turnId, view, ev.message);
+        }
+      }
+      const done = this.viewOf(last, view, 'done');
+      this.finish(turnId, view, done, last);
+    } catch (e) {
+      const err = describeError(e);
+      const partial = err.partial ?? last;
+      if (err.kind === 'aborted') {
+        this.finish(turnId, view, this.viewOf(partial, view, 'stopped'), partial);
+      } else {
+        if (err.kind === 'notFound' && sentThread) this.deps.store.updateCurrent({ threadId: null, threadKey: null });
+        this.finish(turnId, view, { ...this.viewOf(partial, view, 'error'), error: this.errorView(err, !!sentThread) }, partial);
+      }
+    } finally {
+      if (this.controller === ctrl) {
+        this.controller = undefined;
+      }
+      this.deps.onSnapshot();
+    }
+  }
+
+  private viewOf(message: AssembledMessage | undefined, current: AnswerView, status: AnswerView['status']): AnswerView {
+    const base = message ? { parts: partsOf(message), sources: sourcesOf(message), notices: noticesOf(message) } : { parts: current.parts, sources: current.sources, notices: current.notices };
+    const view: AnswerView = { ...base, status, jobs: current.jobs };
+    if (status === 'done' && message && message.errors.length > 0 && message.parts.length === 0) {
+      view.status = 'error';
+      view.error = { message: `The service could not answer: ${message.errors.join(' ')}`, kind: 'server', actions: ['retry'] };
+    }
+    return view;
+  }
+
+  private advance(turnId: string, before: AnswerView, message: AssembledMessage): AnswerView {
+    const after: AnswerView = { parts: partsOf(message), sources: sourcesOf(message), notices: noticesOf(message), status: 'streaming', jobs: before.jobs };
+    const patches = diffAnswer(before, after);
+    if (patches.length) this.queue(turnId, patches);
+    if (this.now() - this.lastSave > SAVE_WHILE_STREAMING_MS) {
+      // Saved now and then mid-stream, so a reload keeps most of the answer.
+      this.lastSave = this.now();
+      this.writeAnswer(turnId, { ...after, status: 'stopped', notices: [...after.notices, 'Interrupted: the window was reloaded while this answer was streaming.'] });
+    }
+    return after;
+  }
+
+  private errorView(err: ServiceError, hadThread: boolean): ErrorView {
+    const view: ErrorView = { message: err.message, kind: err.kind, actions: ['retry'] };
+    if (err.kind === 'unauthorized' || err.kind === 'forbidden') view.actions = ['setAssistantKey', 'retry'];
+    if (err.kind === 'notFound' && hadThread) view.actions = ['newConversation', 'retry'];
+    if (err.kind === 'rateLimited' && err.retryAfterMs !== undefined) {
+      view.retryAt = this.now() + err.retryAfterMs;
+      if (!/try again/i.test(view.message)) view.message += ` Try again in ${formatDelay(err.retryAfterMs)}.`;
+    }
+    if (err.kind === 'invalidInput') view.actions = ['openSettings', 'retry'];
+    return view;
+  }
+
+  private finish(turnId: string, before: AnswerView, after: AnswerView, message?: AssembledMessage): void {
+    if (message?.threadId) {
+      const c = this.conversation;
+      const sameThread = message.threadId === c.threadId;
+      this.deps.store.updateCurrent({ threadId: message.threadId, threadKey: message.threadKey ?? (sameThread ? c.threadKey ?? null : null) });
+    }
+    this.queue(turnId, diffAnswer(before, after));
+    this.flush();
+    this.writeAnswer(turnId, after);
+  }
+
+  private writeAnswer(turnId: string, answer: AnswerView): void {
+    const c = this.conversation;
+    this.deps.store.updateCurrent({ turns: c.turns.map((t) => (t.id === turnId ? { ...t, answer } : t)) });
+  }
+
+  private mutateAnswer(turnId: string, fn: (a: AnswerView) => AnswerView): void {
+    const turn = this.conversation.turns.find((t) => t.id === turnId);
+    if (!turn) return;
+    const next = fn(turn.answer);
+    this.writeAnswer(turnId, next);
+    this.queue(turnId, diffAnswer(turn.answer, next));
+  }
+
+  private queue(turnId: string, patches: AnswerPatch[]): void {
+    if (!patches.length) return;
+    const list = this.pending.get(turnId);
+    if (list) list.push(...patches);
+    else this.pending.set(turnId, [...patches]);
+    if (!this.flushScheduled) {
+      this.flushScheduled = true;
+      this.schedule(() => this.flush());
+    }
+  }
+
+  /** Sends everything queued. Consecutive appends to one part are merged into one. */
+  flush(): void {
+    this.flushScheduled = false;
+    const pending = this.pending;
+    this.pending = new Map();
+    for (const [turnId, patches] of pending) this.deps.onPatch(turnId, mergeAppends(patches));
+  }
+
+  /** For tests: the view a webview would have after applying every patch sent so far. */
+  static apply(view: AnswerView, patches: AnswerPatch[]): AnswerView {
+    return applyPatches(view, patches);
+  }
+}
+
+function mergeAppends(patches: AnswerPatch[]): AnswerPatch[] {
+  const out: AnswerPatch[] = [];
+  for (const p of patches) {
+    const prev = out[out.length - 1];
+    if (p.op === 'appendText' && prev?.op === 'appendText' && prev.part === p.part) out[out.length - 1] = { ...prev, text: prev.text + p.text };
+    else out.push(p);
+  }
+  return out;
+}
