@@ -1,0 +1,263 @@
+import { createHash } from 'node:crypto';
+import * as vscode from 'vscode';
+import { AssistantClient } from '../api/assistantClient';
+import { trimCurrentPath } from '../api/requestBody';
+import { Disposable, toDisposable } from '../common/lifecycle';
+import type { ChatSnapshot, JobCardView, RequestEnvelope, TurnView } from '../common/protocol';
+import { onDidChangeConfig, readConfig } from '../host/config';
+import type { Log } from '../host/log';
+import type { KeyStore } from '../host/secrets';
+import { answerText } from './answerView';
+import { ChatSession, type AssistantLike, type RequestSettings } from './chatSession';
+import { ChatStore } from './chatStore';
+import { ChatWebviewConnection } from './chatWebview';
+import { buildContextChip, chipLabel } from './selectionContext';
+import { safeExternalUrl } from './webviewMessages';
+
+// The chat feature's host side: one ChatSession shared by every open chat webview, plus what
+// only VS Code can do (keys, settings, the editor, links, the clipboard, the agent's commands).
+
+const JOB_REFRESH_MS = 3000;
+
+interface JobState {
+  id: string;
+  status: JobCardView['status'];
+  prLink: string | null;
+  label: string;
+  notFound: boolean;
+}
+
+export class ChatController extends Disposable {
+  readonly session: ChatSession;
+  readonly store: ChatStore;
+  private readonly connections = new Set<ChatWebviewConnection>();
+  private extras: Pick<ChatSnapshot, 'agentAvailable' | 'setupHint'> = { agentAvailable: false };
+  private lastTextEditor: vscode.TextEditor | undefined = vscode.window.activeTextEditor;
+  private jobTimer: ReturnType<typeof setInterval> | undefined;
+
+  constructor(
+    readonly context: vscode.ExtensionContext,
+    private readonly keys: KeyStore,
+    private readonly log: Log,
+  ) {
+    super();
+    let n = 0;
+    const newId = () => `${Date.now().toString(36)}${(n++).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    this.store = new ChatStore(context.workspaceState, newId);
+    this.session = new ChatSession({
+      store: this.store,
+      client: () => this.client(),
+      settings: () => this.requestSettings(),
+      onSnapshot: () => this.broadcastSnapshot(),
+      onPatch: (turnId, patches) => this.broadcast('patch', { turnId, patches }),
+      newId,
+    });
+    this._register(onDidChangeConfig(() => void this.refreshExtras()));
+    this._register(keys.onDidChange(() => void this.refreshExtras()));
+    this._register(vscode.window.onDidChangeActiveTextEditor((e) => e && (this.lastTextEditor = e)));
+    this._register(toDisposable(() => this.session.stop()));
+    this._register(toDisposable(() => this.stopJobTimer()));
+    void this.refreshExtras();
+    this.ensureJobTimer();
+  }
+
+  connect(webview: vscode.Webview): ChatWebviewConnection {
+    const conn = new ChatWebviewConnection(webview, this.context.extensionUri, (req) => this.handle(req), this.log);
+    this.connections.add(conn);
+    return conn;
+  }
+
+  disconnect(conn: ChatWebviewConnection): void {
+    this.connections.delete(conn);
+    conn.dispose();
+  }
+
+  snapshot(): ChatSnapshot {
+    return this.session.snapshot(this.extras);
+  }
+
+  focusInput(): void {
+    for (const c of this.connections) c.notify('focusInput', {});
+  }
+
+  /** Attaches the active editor's selection. Returns false when there was none or it is attached. */
+  attachSelection(): boolean {
+    const editor = vscode.window.activeTextEditor ?? this.lastTextEditor;
+    if (!editor || editor.selection.isEmpty) {
+      void vscode.window.showInformationMessage('Docs Assistant: Select some code or text first.');
+      return false;
+    }
+    const { document, selection } = editor;
+    const endLine = selection.end.character === 0 && selection.end.line > selection.start.line ? selection.end.line : selection.end.line + 1;
+    const chip = buildContextChip({
+      id: `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`,
+      languageId: document.languageId,
+      path: vscode.workspace.asRelativePath(document.uri, false),
+      startLine: selection.start.line + 1,
+      endLine,
+      text: document.getText(selection),
+      maxChars: readConfig().maxSelectionChars,
+    });
+    const added = this.session.attach(chip);
+    if (!added) void vscode.window.setStatusBarMessage(`Docs Assistant: ${chipLabel(chip)} is already attached.`, 3000);
+    return added;
+  }
+
+  private broadcast<N extends 'patch' | 'snapshot'>(name: N, payload: N extends 'patch' ? { turnId: string; patches: import('../common/protocol').AnswerPatch[] } : ChatSnapshot): void {
+    for (const c of this.connections) c.notify(name, payload as never);
+  }
+
+  private broadcastSnapshot(): void {
+    if (this.connections.size === 0) return;
+    this.broadcast('snapshot', this.snapshot());
+    this.ensureJobTimer();
+  }
+
+  private async refreshExtras(): Promise<void> {
+    const cfg = readConfig();
+    const hasAssistantKey = await this.keys.has('assistant');
+    const agentAvailable = !!cfg.baseUrl && !!cfg.projectId && (await this.keys.has('admin'));
+    let setupHint: ChatSnapshot['setupHint'];
+    if (!cfg.baseUrl || !cfg.domain) setupHint = { message: `Set the service's ${!cfg.baseUrl ? 'base URL' : 'domain'} to start asking.`, action: 'openSettings' };
+    else if (!hasAssistantKey) setupHint = { message: 'Set the assistant API key (it starts with "svc_dsc_") to start asking.', action: 'setAssistantKey' };
+    this.extras = setupHint ? { agentAvailable, setupHint } : { agentAvailable };
+    this.broadcastSnapshot();
+  }
+
+  private async client(): Promise<AssistantLike | { problem: string; action: 'setAssistantKey' | 'openSettings' }> {
+    const cfg = readConfig();
+    if (!cfg.baseUrl) return { problem: 'The service address is not set (docsAssistant.baseUrl).', action: 'openSettings' };
+    if (!cfg.domain) return { problem: 'The documentation domain is not set (docsAssistant.domain).', action: 'openSettings' };
+    const apiKey = await this.keys.get('assistant');
+    if (!apiKey) return { problem: 'The assistant API key is not set. It starts with "svc_dsc_".', action: 'setAssistantKey' };
+    return new AssistantClient({ baseUrl: cfg.baseUrl, domain: cfg.domain, apiKey, apiVersion: cfg.assistantApiVersion, requestTimeoutMs: cfg.requestTimeoutMs, streamIdleTimeoutMs: cfg.streamIdleTimeoutMs });
+  }
+
+  private requestSettings(): RequestSettings {
+    const cfg = readConfig();
+    const fp = cfg.fingerprint === 'machine' ? createHash('sha256').update(`docs-assistant:${vscode.env.machineId}`).digest('hex').slice(0, 32) : cfg.fingerprint;
+    const editor = vscode.window.activeTextEditor ?? this.lastTextEditor;
+    const settings: RequestSettings = { fp, retrievalPageSize: cfg.retrievalPageSize, filter: cfg.filter };
+    if (editor && editor.document.uri.scheme !== 'output') settings.currentPath = trimCurrentPath(vscode.workspace.asRelativePath(editor.document.uri, false));
+    return settings;
+  }
+
+  // ---- requests from the webview --------------------------------------------------------------
+
+  private async handle(req: RequestEnvelope): Promise<unknown> {
+    const p = req.payload as Record<string, string>;
+    switch (req.name) {
+      case 'ready':
+        return this.snapshot();
+      case 'send':
+        return this.session.ask(p.text!);
+      case 'stop':
+        return this.session.stop();
+      case 'retry':
+        return void this.session.retry(p.turnId!);
+      case 'newConversation':
+        return this.session.newConversation();
+      case 'saveDraft':
+        return this.session.saveDraft(p.text!);
+      case 'removeChip':
+        return this.session.removeChip(p.chipId!);
+      case 'toggleChipType':
+        return this.session.toggleChipType(p.chipId!);
+      case 'openLink':
+        return { opened: await this.openLink(p.url!) };
+      case 'copyCode':
+        return vscode.env.clipboard.writeText(p.code!);
+      case 'insertCode':
+        return { inserted: await this.insertCode(p.code!) };
+      case 'runAction':
+        return this.runAction(p.action!, p.turnId);
+      case 'fixInDocs':
+        return this.fixInDocs(p.turnId!);
+      case 'jobAction':
+        return vscode.commands.executeCommand(`docsAssistant.agent.${p.action}`, p.jobId);
+      case 'showHistory':
+        return vscode.commands.executeCommand('docsAssistant.chat.showHistory');
+    }
+  }
+
+  private async openLink(raw: string): Promise<boolean> {
+    const url = safeExternalUrl(raw);
+    if (!url) {
+      this.log.warn('Refused to open a link that is not http(s).');
+      return false;
+    }
+    // openExternal goes through VS Code's own link protection (the trusted-domains prompt).
+    return vscode.env.openExternal(vscode.Uri.parse(url, true));
+  }
+
+  private async insertCode(code: string): Promise<boolean> {
+    const editor = this.lastTextEditor;
+    if (!editor || editor.document.isClosed) {
+      void vscode.window.showInformationMessage('Docs Assistant: Open an editor to insert the code into.');
+      return false;
+    }
+    await vscode.window.showTextDocument(editor.document, editor.viewColumn);
+    return editor.edit((b) => {
+      for (const sel of editor.selections) b.replace(sel, code);
+    });
+  }
+
+  private async runAction(action: string, turnId?: string): Promise<void> {
+    if (action === 'retry' && turnId) await this.session.retry(turnId);
+    else if (action === 'setAssistantKey') await vscode.commands.executeCommand('docsAssistant.setAssistantKey');
+    else if (action === 'newConversation') this.session.newConversation();
+    else if (action === 'openSettings') await vscode.commands.executeCommand('docsAssistant.configure');
+  }
+
+  /** "Fix This in the Docs": hands the turn to the agent's command, which asks the user first. */
+  private async fixInDocs(turnId: string): Promise<void> {
+    const turn = this.session.conversation.turns.find((t) => t.id === turnId);
+    if (!turn) return;
+    const result = (await vscode.commands.executeCommand('docsAssistant.agent.fixDocs', { prompt: fixPrompt(turn), source: 'chat' })) as { jobId?: string } | undefined;
+    if (!result?.jobId) return;
+    const card: JobCardView = { jobId: result.jobId, status: 'active', prLink: null, label: 'Agent job started' };
+    this.session.setJobs(turnId, [...turn.answer.jobs.filter((j) => j.jobId !== result.jobId), card]);
+    await this.refreshJobCards();
+  }
+
+  // ---- live job cards -------------------------------------------------------------------------
+
+  private hasActiveCards(): boolean {
+    return this.session.conversation.turns.some((t) => t.answer.jobs.some((j) => j.status === 'active' || j.status === 'unknown'));
+  }
+
+  private ensureJobTimer(): void {
+    const wanted = this.connections.size > 0 && this.hasActiveCards();
+    if (wanted && !this.jobTimer) this.jobTimer = setInterval(() => void this.refreshJobCards(), JOB_REFRESH_MS);
+    if (!wanted) this.stopJobTimer();
+  }
+
+  private stopJobTimer(): void {
+    if (this.jobTimer) clearInterval(this.jobTimer);
+    this.jobTimer = undefined;
+  }
+
+  private async refreshJobCards(): Promise<void> {
+    for (const turn of this.session.conversation.turns) {
+      if (!turn.answer.jobs.length) continue;
+      const next = await Promise.all(
+        turn.answer.jobs.map(async (card): Promise<JobCardView> => {
+          const s = (await vscode.commands.executeCommand('docsAssistant.agent.jobState', card.jobId).then(undefined, () => undefined)) as JobState | undefined;
+          if (!s) return { ...card, status: 'unknown' };
+          return { jobId: card.jobId, status: s.notFound ? 'unknown' : s.status, prLink: s.prLink, label: s.label };
+        }),
+      );
+      if (JSON.stringify(next) !== JSON.stringify(turn.answer.jobs)) this.session.setJobs(turn.id, next);
+    }
+    this.ensureJobTimer();
+  }
+}
+
+function fixPrompt(turn: TurnView): string {
+  const lines = [`A reader asked the documentation: "${turn.question}"`];
+  for (const c of turn.context) lines.push('', `They had selected ${c.type === 'code' ? 'code' : 'text'} from ${chipLabel(c)}:`, '```', c.value, '```');
+  const answer = answerText(turn.answer).trim();
+  if (answer) lines.push('', 'The assistant answered:', answer.length > 4000 ? `${answer.slice(0, 4000)}…` : answer);
+  lines.push('', 'Instruction: Fix the documentation so that it answers this question correctly and clearly.');
+  return lines.join('\n');
+}

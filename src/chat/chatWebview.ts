@@ -1,0 +1,74 @@
+import * as vscode from 'vscode';
+import { Disposable } from '../common/lifecycle';
+import type { HostNotificationName, HostNotifications, HostToWebviewMessage, RequestEnvelope } from '../common/protocol';
+import type { Log } from '../host/log';
+import { createNonce, renderWebviewHtml } from './webviewHtml';
+import { parseWebviewRequest } from './webviewMessages';
+
+// One webview showing the chat (the sidebar view or an editor panel). It speaks the protocol of
+// src/common/protocol.ts: nothing is sent before the webview's `ready`, every incoming message
+// is validated, and every request gets exactly one response.
+
+export type RequestHandler = (req: RequestEnvelope) => Promise<unknown>;
+
+export function webviewOptions(extensionUri: vscode.Uri): vscode.WebviewOptions {
+  return {
+    enableScripts: true,
+    enableCommandUris: false,
+    localResourceRoots: [vscode.Uri.joinPath(extensionUri, 'media'), vscode.Uri.joinPath(extensionUri, 'dist')],
+  };
+}
+
+export class ChatWebviewConnection extends Disposable {
+  private ready = false;
+
+  constructor(
+    private readonly webview: vscode.Webview,
+    extensionUri: vscode.Uri,
+    private readonly handle: RequestHandler,
+    private readonly log: Log,
+  ) {
+    super();
+    webview.options = webviewOptions(extensionUri);
+    const asUri = (...p: string[]) => webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, ...p)).toString();
+    webview.html = renderWebviewHtml({
+      cspSource: webview.cspSource,
+      nonce: createNonce(),
+      scriptUri: asUri('dist', 'webview.js'),
+      styleUri: asUri('media', 'chat.css'),
+      codiconUri: asUri('dist', 'codicon.css'),
+      title: 'Ask Docs',
+    });
+    this._register(webview.onDidReceiveMessage((m) => void this.onMessage(m)));
+  }
+
+  get isReady(): boolean {
+    return this.ready;
+  }
+
+  notify<N extends HostNotificationName>(name: N, payload: HostNotifications[N]): void {
+    if (!this.ready || this.isDisposed) return;
+    this.post({ kind: 'notify', name, payload });
+  }
+
+  private post(message: HostToWebviewMessage): void {
+    // postMessage rejects when the webview went away mid-flight; there is nobody left to tell.
+    void Promise.resolve(this.webview.postMessage(message)).catch(() => undefined);
+  }
+
+  private async onMessage(raw: unknown): Promise<void> {
+    const req = parseWebviewRequest(raw);
+    if (!req) {
+      this.log.warn('Dropped a malformed message from the chat webview.');
+      return;
+    }
+    try {
+      const payload = await this.handle(req);
+      if (req.name === 'ready') this.ready = true;
+      this.post({ kind: 'response', id: req.id, ok: true, payload });
+    } catch (e) {
+      this.log.error(`Chat request "${req.name}" failed`, e);
+      this.post({ kind: 'response', id: req.id, ok: false, error: e instanceof Error ? e.message : 'Something went wrong.' });
+    }
+  }
+}

@@ -1,0 +1,13 @@
+import * as vscode from 'vscode';
+import type { Log } from '../host/log';
+import type { KeyStore } from '../host/secrets';
+import { ChatController } from './chatController';
+import { ChatPanels, ChatViewProvider } from './chatViews';
+import { registerChatCommands } from './commands';
+
+export function registerChatFeature(context: vscode.ExtensionContext, services: { keys: KeyStore; log: Log }): vscode.Disposable {
+  const controller = new ChatController(context, services.keys, services.log);
+  const view = new ChatViewProvider(controller);
+  const panels = new ChatPanels(controller);
+  return vscode.Disposable.from(controller, view, panels, registerChatCommands(controller, view, panels, services.keys));
+}
