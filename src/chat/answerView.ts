@@ -1,5 +1,6 @@
 import type { AssembledMessage, AssembledToolCall } from '../api/types';
 import type { AnswerPartView, AnswerPatch, AnswerView, SourceView } from '../common/protocol';
+export { applyPatches } from '../common/answerPatches';
 
 // Turns the client's assembled message into what the webview renders, and works out the
 // smallest patch between two renderings: while an answer streams, only the new text travels.
@@ -99,38 +100,6 @@ export function diffAnswer(before: AnswerView, after: AnswerView): AnswerPatch[]
     patches.push(after.error ? { op: 'setStatus', status: after.status, error: after.error } : { op: 'setStatus', status: after.status });
   }
   return patches;
-}
-
-/** Applies patches to a view; the webview does the same on its side. */
-export function applyPatches(view: AnswerView, patches: readonly AnswerPatch[]): AnswerView {
-  const next: AnswerView = { ...view, parts: [...view.parts] };
-  for (const p of patches) {
-    switch (p.op) {
-      case 'appendText': {
-        const part = next.parts[p.part];
-        if (part && (part.kind === 'text' || part.kind === 'reasoning')) next.parts[p.part] = { ...part, text: part.text + p.text };
-        break;
-      }
-      case 'setPart':
-        next.parts[p.part] = p.value;
-        break;
-      case 'setSources':
-        next.sources = p.sources;
-        break;
-      case 'setNotices':
-        next.notices = p.notices;
-        break;
-      case 'setJobs':
-        next.jobs = p.jobs;
-        break;
-      case 'setStatus':
-        next.status = p.status;
-        if (p.error) next.error = p.error;
-        else delete next.error;
-        break;
-    }
-  }
-  return next;
 }
 
 export function emptyAnswer(): AnswerView {

@@ -2,7 +2,8 @@ import { describeError, type ServiceError } from '../api/errors';
 import { formatDelay } from '../api/httpErrors';
 import type { AssembledMessage, AssistantRequest, AssistantStreamEvent, ChatMessage, ContextItem, SearchFilter } from '../api/types';
 import type { AnswerPatch, AnswerView, ChatSnapshot, ContextChip, ErrorView, JobCardView, TurnView } from '../common/protocol';
-import { answerText, applyPatches, diffAnswer, emptyAnswer, noticesOf, partsOf, sourcesOf } from './answerView';
+import { applyPatches } from '../common/answerPatches';
+import { answerText, diffAnswer, emptyAnswer, noticesOf, partsOf, sourcesOf } from './answerView';
 import { ChatStore, type StoredConversation } from './chatStore';
 import { isSameSelection } from './selectionContext';
 
@@ -41,6 +42,8 @@ const SAVE_WHILE_STREAMING_MS = 1000;
 
 export class ChatSession {
   private controller: AbortController | undefined;
+  /** The answer as it streams; the stored copy is only saved now and then (see advance). */
+  private live: { turnId: string; view: AnswerView } | undefined;
   private pending = new Map<string, AnswerPatch[]>();
   private flushScheduled = false;
   private lastSave = 0;
@@ -68,7 +71,7 @@ export class ChatSession {
     return {
       conversationId: c.id,
       title: c.title,
-      turns: c.turns,
+      turns: this.live ? c.turns.map((t) => (t.id === this.live!.turnId ? { ...t, answer: this.live!.view } : t)) : c.turns,
       pendingContext: this.deps.store.pendingContext,
       draft: this.deps.store.draft,
       busy: this.busy,
@@ -186,6 +189,7 @@ export class ChatSession {
     const request = this.buildRequest(turnId, this.deps.settings());
     const sentThread = request.threadId ?? null;
     let view: AnswerView = { ...emptyAnswer(), status: 'streaming' };
+    this.live = { turnId, view };
     this.queue(turnId, [{ op: 'setStatus', status: 'streaming' }]);
     let last: AssembledMessage | undefined;
     try {
@@ -200,6 +204,7 @@ export class ChatSession {
         if (ev.type === 'chunk') {
           last = ev.message;
           view = this.advance(turnId, view, ev.message);
+          this.live = { turnId, view };
         }
       }
       const done = this.viewOf(last, view, 'done');
@@ -214,6 +219,7 @@ export class ChatSession {
         this.finish(turnId, view, { ...this.viewOf(partial, view, 'error'), error: this.errorView(err, !!sentThread) }, partial);
       }
     } finally {
+      this.live = undefined;
       if (this.controller === ctrl) {
         this.controller = undefined;
       }

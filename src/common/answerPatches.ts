@@ -1,0 +1,37 @@
+import type { AnswerPatch, AnswerView } from './protocol';
+
+// Applying AnswerPatch ops, shared by the host (its tests check that the patches it sends
+// rebuild the answer exactly) and the webview (which keeps its own copy of each answer).
+
+/** Applies patches to a view, returning a new view; the input is left as it was. */
+export function applyPatches(view: AnswerView, patches: readonly AnswerPatch[]): AnswerView {
+  const next: AnswerView = { ...view, parts: [...view.parts] };
+  for (const p of patches) {
+    switch (p.op) {
+      case 'appendText': {
+        const part = next.parts[p.part];
+        if (part && (part.kind === 'text' || part.kind === 'reasoning')) next.parts[p.part] = { ...part, text: part.text + p.text };
+        break;
+      }
+      case 'setPart':
+        next.parts[p.part] = p.value;
+        break;
+      case 'setSources':
+        next.sources = p.sources;
+        break;
+      case 'setNotices':
+        next.notices = p.notices;
+        break;
+      case 'setJobs':
+        next.jobs = p.jobs;
+        break;
+      case 'setStatus':
+        next.status = p.status;
+        if (p.error) next.error = p.error;
+        else delete next.error;
+        break;
+    }
+  }
+  return next;
+}
+

@@ -1,0 +1,106 @@
+import type { ChatSnapshot } from '../common/protocol';
+import { h, icon } from './dom';
+import { chipElement } from './turns';
+
+// The input area: attached chips, a multi-line box and a Send button that turns into Stop while
+// an answer streams. Enter sends, Shift+Enter adds a line, ↑/↓ in an empty box walk through
+// earlier questions. The draft goes to the host, so it survives a reload.
+
+export class Composer {
+  readonly root: HTMLElement;
+  private readonly chips = h('div', { class: 'chips composer-chips' });
+  private readonly input = h('textarea', { class: 'input', rows: 1, placeholder: 'Ask the docs…', 'aria-label': 'Ask the docs', spellcheck: 'true' });
+  private readonly button = h('button', { type: 'button', class: 'send', 'aria-label': 'Send' });
+  private readonly hint = h('div', { class: 'composer-hint', 'aria-live': 'polite' });
+  private busy = false;
+  private history: string[] = [];
+  private historyIndex = -1;
+  private draftTimer: ReturnType<typeof setTimeout> | undefined;
+  private hydrated = false;
+
+  constructor(
+    private readonly send: (text: string) => Promise<{ accepted: boolean; reason?: string }>,
+    private readonly stop: () => void,
+    private readonly saveDraft: (text: string) => void,
+  ) {
+    this.root = h('div', { class: 'composer' }, this.chips, h('div', { class: 'input-row' }, this.input, this.button), this.hint);
+    this.input.addEventListener('keydown', (e) => this.onKey(e));
+    this.input.addEventListener('input', () => {
+      this.historyIndex = -1;
+      this.autosize();
+      this.refreshButton();
+      clearTimeout(this.draftTimer);
+      this.draftTimer = setTimeout(() => this.saveDraft(this.input.value), 300);
+    });
+    this.button.addEventListener('click', () => (this.busy ? this.stop() : void this.submit()));
+    this.refreshButton();
+  }
+
+  update(s: ChatSnapshot): void {
+    this.busy = s.busy;
+    this.history = s.inputHistory;
+    this.chips.replaceChildren(...s.pendingContext.map((c) => chipElement(c, true)));
+    this.chips.hidden = s.pendingContext.length === 0;
+    // The host's draft wins only on first load; afterwards the box is the source of truth.
+    if (!this.hydrated) {
+      this.hydrated = true;
+      if (s.draft && !this.input.value) this.setText(s.draft);
+    }
+    this.refreshButton();
+  }
+
+  focus(): void {
+    this.input.focus();
+  }
+
+  setText(text: string): void {
+    this.input.value = text;
+    this.autosize();
+    this.refreshButton();
+    this.input.focus();
+  }
+
+  private refreshButton(): void {
+    this.button.replaceChildren(icon(this.busy ? 'debug-stop' : 'send'));
+    this.button.setAttribute('aria-label', this.busy ? 'Stop' : 'Send');
+    this.button.title = this.busy ? 'Stop the answer (keeps what arrived)' : 'Send (Enter)';
+    this.button.classList.toggle('stop', this.busy);
+    this.button.disabled = !this.busy && this.input.value.trim() === '';
+  }
+
+  private autosize(): void {
+    this.input.style.height = 'auto';
+    this.input.style.height = `${Math.min(this.input.scrollHeight, 200)}px`;
+  }
+
+  private async submit(): Promise<void> {
+    const text = this.input.value;
+    if (text.trim() === '' || this.busy) return;
+    const res = await this.send(text);
+    if (res.accepted) {
+      this.input.value = '';
+      this.hint.textContent = '';
+      this.autosize();
+    } else {
+      this.hint.textContent = res.reason ?? '';
+    }
+    this.refreshButton();
+  }
+
+  private onKey(e: KeyboardEvent): void {
+    if (e.key === 'Enter' && !e.shiftKey && !e.isComposing) {
+      e.preventDefault();
+      void this.submit();
+      return;
+    }
+    if ((e.key === 'ArrowUp' || e.key === 'ArrowDown') && (this.input.value === '' || this.historyIndex >= 0) && this.history.length) {
+      e.preventDefault();
+      const last = this.history.length - 1;
+      if (e.key === 'ArrowUp') this.historyIndex = this.historyIndex < 0 ? last : Math.max(0, this.historyIndex - 1);
+      else this.historyIndex = this.historyIndex < 0 || this.historyIndex >= last ? -1 : this.historyIndex + 1;
+      this.input.value = this.historyIndex < 0 ? '' : this.history[this.historyIndex]!;
+      this.autosize();
+      this.refreshButton();
+    }
+  }
+}

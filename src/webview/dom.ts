@@ -1,0 +1,27 @@
+// A tiny element builder: text goes in as text nodes, never as HTML, so nothing from the
+// network can become markup except through the sanitized markdown path.
+
+type Attrs = Record<string, string | number | boolean | undefined>;
+type Child = Node | string | null | undefined | false;
+
+export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Attrs = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === undefined || v === false) continue;
+    if (k === 'class') el.className = String(v);
+    else el.setAttribute(k, v === true ? '' : String(v));
+  }
+  for (const c of children) if (c !== null && c !== undefined && c !== false) el.append(typeof c === 'string' ? document.createTextNode(c) : c);
+  return el;
+}
+
+export function icon(name: string, extra = ''): HTMLElement {
+  return h('span', { class: `codicon codicon-${name}${extra ? ` ${extra}` : ''}`, 'aria-hidden': 'true' });
+}
+
+/** An icon button with an accessible name; `action` is read by the click delegation in main.ts. */
+export function iconButton(iconName: string, label: string, action: string, data: Attrs = {}, text?: string): HTMLButtonElement {
+  const attrs: Attrs = { type: 'button', class: text ? 'button-secondary' : 'icon-button', title: label, 'aria-label': label, 'data-action': action };
+  for (const [k, v] of Object.entries(data)) attrs[`data-${k}`] = v;
+  return h('button', attrs, icon(iconName), text ? h('span', {}, text) : null);
+}

@@ -1,0 +1,177 @@
+import type { ChatSnapshot, ErrorAction } from '../common/protocol';
+import { h, icon } from './dom';
+import { Composer } from './composer';
+import { getPersistedState, onNotification, request, setPersistedState } from './rpc';
+import { TurnElement } from './turns';
+
+// The chat UI. It renders what the host sends and asks the host for everything else: it holds
+// no key, opens no link and starts nothing on its own.
+
+const app = document.getElementById('app')!;
+const banner = h('div', { class: 'setup-banner', hidden: true });
+const transcript = h('div', { class: 'transcript', role: 'log', 'aria-label': 'Conversation', tabindex: '0' });
+const jump = h('button', { type: 'button', class: 'jump-to-latest', hidden: true, 'aria-label': 'Jump to latest' }, icon('arrow-down'), h('span', {}, 'Jump to latest'));
+const live = h('div', { class: 'sr-only', 'aria-live': 'polite', role: 'status' });
+const composer = new Composer(
+  (text) => request('send', { text }),
+  () => void request('stop', {}),
+  (text) => void request('saveDraft', { text }),
+);
+app.append(banner, transcript, jump, composer.root, live);
+
+let snapshot: ChatSnapshot | undefined;
+const turns = new Map<string, TurnElement>();
+let pinned = getPersistedState().pinned ?? true;
+
+function atBottom(): boolean {
+  return transcript.scrollTop + transcript.clientHeight >= transcript.scrollHeight - 24;
+}
+
+function followIfPinned(): void {
+  if (pinned) transcript.scrollTop = transcript.scrollHeight;
+  jump.hidden = pinned || atBottom();
+}
+
+let saveTimer: ReturnType<typeof setTimeout> | undefined;
+transcript.addEventListener('scroll', () => {
+  // A user who scrolls up while an answer streams stays where they are until they come back down.
+  pinned = atBottom();
+  jump.hidden = pinned;
+  clearTimeout(saveTimer);
+  saveTimer = setTimeout(() => setPersistedState({ conversationId: snapshot?.conversationId, scrollTop: transcript.scrollTop, pinned }), 150);
+});
+jump.addEventListener('click', () => {
+  pinned = true;
+  followIfPinned();
+  composer.focus();
+});
+
+function emptyState(): HTMLElement {
+  const examples = ['How do I get started?', 'What are the rate limits?', 'How do I authenticate requests?'];
+  return h(
+    'div',
+    { class: 'empty-state' },
+    icon('book'),
+    h('h2', {}, 'Ask the docs'),
+    h('p', {}, 'Answers come from your documentation, with their sources. Select code or text in an editor and run “Ask Docs About Selection” to ask about it.'),
+    h('div', { class: 'examples' }, ...examples.map((q) => h('button', { type: 'button', class: 'example', 'data-action': 'example', 'data-text': q }, q))),
+  );
+}
+
+function render(s: ChatSnapshot): void {
+  const sameConversation = snapshot?.conversationId === s.conversationId;
+  snapshot = s;
+  app.setAttribute('aria-busy', 'false');
+  banner.hidden = !s.setupHint;
+  banner.replaceChildren();
+  if (s.setupHint) banner.append(icon('warning'), h('span', {}, s.setupHint.message), h('button', { type: 'button', class: 'button-secondary', 'data-action': 'runAction', 'data-action_name': s.setupHint.action }, s.setupHint.action === 'setAssistantKey' ? 'Set Assistant Key' : 'Open Settings'));
+
+  // Keep the DOM of turns that are unchanged; rebuild only what differs.
+  const wanted = new Set(s.turns.map((t) => t.id));
+  for (const [id, el] of turns) if (!wanted.has(id) || !sameConversation) {
+    el.root.remove();
+    el.dispose();
+    turns.delete(id);
+  }
+  transcript.replaceChildren();
+  if (!s.turns.length) transcript.append(emptyState());
+  for (const t of s.turns) {
+    let el = turns.get(t.id);
+    if (el && JSON.stringify(el.answer) !== JSON.stringify(t.answer)) {
+      el.root.remove();
+      el.dispose();
+      el = undefined;
+    }
+    if (!el) {
+      el = new TurnElement(t, s.agentAvailable, followIfPinned);
+      turns.set(t.id, el);
+    }
+    el.setAgentAvailable(s.agentAvailable);
+    transcript.append(el.root);
+  }
+  composer.update(s);
+  if (!sameConversation) {
+    const saved = getPersistedState();
+    if (saved.conversationId === s.conversationId && saved.scrollTop !== undefined && saved.pinned === false) {
+      pinned = false;
+      transcript.scrollTop = saved.scrollTop;
+    } else {
+      pinned = true;
+    }
+  }
+  followIfPinned();
+}
+
+onNotification('snapshot', (s) => {
+  const wasBusy = snapshot?.busy;
+  render(s);
+  if (wasBusy && !s.busy) announceLast();
+});
+
+onNotification('patch', ({ turnId, patches }) => {
+  const el = turns.get(turnId);
+  if (!el) return;
+  el.apply(patches);
+  followIfPinned();
+});
+
+onNotification('focusInput', () => composer.focus());
+
+/** Screen readers hear the answer once it is complete, not every delta. */
+function announceLast(): void {
+  const last = snapshot?.turns.at(-1);
+  const el = last && turns.get(last.id);
+  if (!el) return;
+  const text = el.answer.parts.map((p) => (p.kind === 'text' ? p.text : '')).join(' ').replace(/[#*_`>|-]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const status = el.answer.status === 'error' ? `Error: ${el.answer.error?.message ?? ''}` : el.answer.status === 'stopped' ? 'Answer stopped.' : '';
+  live.textContent = `${status} ${text.slice(0, 600)}`.trim();
+}
+
+// One click handler for every button and link in the page.
+document.addEventListener('click', (e) => {
+  const target = e.target as Element | null;
+  const link = target?.closest('a');
+  if (link) {
+    e.preventDefault();
+    const href = link.getAttribute('href');
+    if (href && !href.startsWith('#')) void request('openLink', { url: href });
+    return;
+  }
+  const btn = target?.closest<HTMLElement>('[data-action]');
+  if (!btn) return;
+  const d = btn.dataset;
+  const turnId = d.turn ?? btn.closest<HTMLElement>('[data-turn]')?.dataset.turn;
+  switch (d.action) {
+    case 'copyCode':
+    case 'insertCode': {
+      const code = btn.closest('.code-block')?.querySelector('pre')?.textContent ?? '';
+      void request(d.action, { code });
+      break;
+    }
+    case 'copyAnswer': {
+      const el = turnId ? turns.get(turnId) : undefined;
+      if (el) void request('copyCode', { code: el.answer.parts.map((p) => (p.kind === 'text' ? p.text : '')).filter(Boolean).join('\n\n') });
+      break;
+    }
+    case 'runAction':
+      void request('runAction', turnId ? { action: d.action_name as ErrorAction, turnId } : { action: d.action_name as ErrorAction });
+      break;
+    case 'fixInDocs':
+      if (turnId) void request('fixInDocs', { turnId });
+      break;
+    case 'jobAction':
+      if (d.job) void request('jobAction', { jobId: d.job, action: d.job_action as 'openPullRequest' | 'followUp' | 'showJob' });
+      break;
+    case 'removeChip':
+      if (d.chip) void request('removeChip', { chipId: d.chip });
+      break;
+    case 'toggleChipType':
+      if (d.chip) void request('toggleChipType', { chipId: d.chip });
+      break;
+    case 'example':
+      composer.setText(d.text ?? '');
+      break;
+  }
+});
+
+void request('ready', {}).then(render);

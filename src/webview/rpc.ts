@@ -1,0 +1,53 @@
+import type { HostNotificationName, HostNotifications, RequestPayload, ResponsePayload, WebviewPersistedState, WebviewRequestName } from '../common/protocol';
+
+// The webview's end of the protocol: typed requests that resolve with the host's response, and
+// typed notification handlers. Messages that are not well-formed envelopes are ignored.
+
+interface VsCodeApi {
+  postMessage(message: unknown): void;
+  getState(): unknown;
+  setState(state: unknown): void;
+}
+
+declare function acquireVsCodeApi(): VsCodeApi;
+
+const vscode = acquireVsCodeApi();
+let nextId = 1;
+const waiting = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
+const handlers: { [N in HostNotificationName]?: (payload: HostNotifications[N]) => void } = {};
+
+export function request<N extends WebviewRequestName>(name: N, payload: RequestPayload<N>): Promise<ResponsePayload<N>> {
+  const id = nextId++;
+  return new Promise((resolve, reject) => {
+    waiting.set(id, { resolve: resolve as (v: unknown) => void, reject });
+    vscode.postMessage({ kind: 'request', id, name, payload });
+  });
+}
+
+export function onNotification<N extends HostNotificationName>(name: N, handler: (payload: HostNotifications[N]) => void): void {
+  (handlers as Record<string, unknown>)[name] = handler;
+}
+
+export function getPersistedState(): WebviewPersistedState {
+  const s = vscode.getState();
+  return s && typeof s === 'object' ? (s as WebviewPersistedState) : {};
+}
+
+export function setPersistedState(state: WebviewPersistedState): void {
+  vscode.setState(state);
+}
+
+window.addEventListener('message', (event: MessageEvent) => {
+  const m = event.data as { kind?: unknown; id?: unknown; ok?: unknown; payload?: unknown; error?: unknown; name?: unknown } | null;
+  if (!m || typeof m !== 'object') return;
+  if (m.kind === 'response' && typeof m.id === 'number') {
+    const w = waiting.get(m.id);
+    if (!w) return;
+    waiting.delete(m.id);
+    if (m.ok === true) w.resolve(m.payload);
+    else w.reject(new Error(typeof m.error === 'string' ? m.error : 'The request failed.'));
+  } else if (m.kind === 'notify' && typeof m.name === 'string') {
+    const h = (handlers as Record<string, ((p: unknown) => void) | undefined>)[m.name];
+    if (h && m.payload && typeof m.payload === 'object') h(m.payload);
+  }
+});

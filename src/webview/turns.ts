@@ -1,0 +1,204 @@
+import { applyPatches } from '../common/answerPatches';
+import type { AnswerPartView, AnswerPatch, AnswerView, ContextChip, ErrorAction, JobCardView, TurnView } from '../common/protocol';
+import { h, icon, iconButton } from './dom';
+import { createIncrementalMarkdown, type MarkdownRenderer } from './incremental';
+
+// One turn in the transcript: the question with its chips, and the answer, which is kept up to
+// date by patches. Only the parts a patch touches are re-rendered.
+
+const ACTION_LABELS: Record<ErrorAction, [string, string]> = {
+  retry: ['refresh', 'Retry'],
+  setAssistantKey: ['key', 'Set Assistant Key'],
+  newConversation: ['add', 'New Conversation'],
+  openSettings: ['gear', 'Open Settings'],
+};
+
+const JOB_ICONS: Record<JobCardView['status'], string> = {
+  active: 'loading codicon-modifier-spin',
+  completed: 'git-pull-request',
+  failed: 'error',
+  archived: 'archive',
+  unknown: 'question',
+};
+
+export function chipLabel(c: ContextChip): string {
+  const name = c.path ?? 'selection';
+  if (c.startLine === undefined) return name;
+  return c.startLine === c.endLine ? `${name}:${c.startLine}` : `${name}:${c.startLine}-${c.endLine}`;
+}
+
+export function chipElement(c: ContextChip, editable: boolean): HTMLElement {
+  const el = h(
+    'span',
+    { class: 'chip', title: c.truncatedFrom ? `Cut to ${c.value.length.toLocaleString()} of ${c.truncatedFrom.toLocaleString()} characters` : c.path ?? '' },
+    icon(c.type === 'code' ? 'code' : 'note'),
+    h('span', { class: 'chip-label' }, chipLabel(c)),
+    c.truncatedFrom ? h('span', { class: 'chip-note' }, `cut to ${c.value.length.toLocaleString()} chars`) : null,
+  );
+  if (editable) {
+    el.append(
+      h('button', { type: 'button', class: 'chip-kind', 'data-action': 'toggleChipType', 'data-chip': c.id, title: 'Send as code or as text', 'aria-label': `Sent as ${c.type === 'code' ? 'code' : 'text'}; switch` }, c.type === 'code' ? 'code' : 'text'),
+      iconButton('close', `Remove ${chipLabel(c)}`, 'removeChip', { chip: c.id }),
+    );
+  }
+  return el;
+}
+
+export class TurnElement {
+  readonly root: HTMLElement;
+  private view: AnswerView;
+  private readonly partsEl = h('div', { class: 'answer-parts' });
+  private readonly sourcesEl = h('div', { class: 'sources' });
+  private readonly noticesEl = h('div', { class: 'notices' });
+  private readonly statusEl = h('div', { class: 'answer-status' });
+  private readonly jobsEl = h('div', { class: 'job-cards' });
+  private readonly footerEl = h('div', { class: 'answer-footer' });
+  private parts: { el: HTMLElement; md?: MarkdownRenderer }[] = [];
+  private retryTimer: ReturnType<typeof setInterval> | undefined;
+
+  constructor(
+    readonly turn: TurnView,
+    private agentAvailable: boolean,
+    private readonly onTextRendered: () => void,
+  ) {
+    this.view = turn.answer;
+    const question = h('div', { class: 'question' }, h('div', { class: 'question-text' }, turn.question));
+    if (turn.context.length) question.prepend(h('div', { class: 'chips' }, ...turn.context.map((c) => chipElement(c, false))));
+    const answer = h('div', { class: 'answer', 'data-turn': turn.id }, this.partsEl, this.statusEl, this.sourcesEl, this.noticesEl, this.jobsEl, this.footerEl);
+    this.root = h('article', { class: 'turn', 'data-turn': turn.id, 'aria-label': `Question: ${turn.question}` }, question, answer);
+    this.view.parts.forEach((p, i) => this.setPart(i, p));
+    for (const md of this.parts) md.md?.flush();
+    this.renderSources();
+    this.renderNotices();
+    this.renderStatus();
+    this.renderJobs();
+  }
+
+  get answer(): AnswerView {
+    return this.view;
+  }
+
+  setAgentAvailable(v: boolean): void {
+    if (v === this.agentAvailable) return;
+    this.agentAvailable = v;
+    this.renderStatus();
+  }
+
+  apply(patches: AnswerPatch[]): void {
+    this.view = applyPatches(this.view, patches);
+    for (const p of patches) {
+      if (p.op === 'appendText') {
+        const part = this.parts[p.part];
+        if (part?.md) part.md.append(p.text);
+        else this.setPart(p.part, this.view.parts[p.part]!);
+      } else if (p.op === 'setPart') this.setPart(p.part, p.value);
+      else if (p.op === 'setSources') this.renderSources();
+      else if (p.op === 'setNotices') this.renderNotices();
+      else if (p.op === 'setJobs') this.renderJobs();
+      else if (p.op === 'setStatus') this.renderStatus();
+    }
+  }
+
+  dispose(): void {
+    if (this.retryTimer) clearInterval(this.retryTimer);
+  }
+
+  private setPart(i: number, part: AnswerPartView): void {
+    const existing = this.parts[i];
+    if (existing?.md && (part.kind === 'text' || part.kind === 'reasoning') && existing.el.dataset.kind === part.kind) {
+      existing.md.setText(part.text);
+      if (part.kind === 'reasoning') existing.el.querySelector('summary')!.textContent = part.done ? 'Reasoning' : 'Reasoning…';
+      return;
+    }
+    let entry: { el: HTMLElement; md?: MarkdownRenderer };
+    const schedule = (fn: () => void) =>
+      requestAnimationFrame(() => {
+        fn();
+        this.onTextRendered();
+      });
+    if (part.kind === 'text') {
+      const el = h('div', { class: 'markdown', 'data-kind': 'text' });
+      entry = { el, md: createIncrementalMarkdown(el, schedule) };
+      entry.md!.setText(part.text);
+    } else if (part.kind === 'reasoning') {
+      const body = h('div', { class: 'markdown reasoning-body' });
+      const el = h('details', { class: 'reasoning', 'data-kind': 'reasoning' }, h('summary', {}, part.done ? 'Reasoning' : 'Reasoning…'), body);
+      entry = { el, md: createIncrementalMarkdown(body, schedule) };
+      entry.md!.setText(part.text);
+    } else {
+      const what = part.query ? `Searched the docs for “${part.query}”` : `Used ${part.toolName}`;
+      const result = part.state === 'done' && part.resultCount !== undefined ? ` · ${part.resultCount} result${part.resultCount === 1 ? '' : 's'}` : part.state === 'error' ? ` · failed${part.errorText ? `: ${part.errorText}` : ''}` : '…';
+      entry = { el: h('div', { class: `tool tool-${part.state}`, 'data-kind': 'tool' }, icon(part.state === 'running' ? 'loading codicon-modifier-spin' : part.state === 'error' ? 'warning' : 'search'), h('span', {}, what + result)) };
+    }
+    if (existing) existing.el.replaceWith(entry.el);
+    else this.partsEl.append(entry.el);
+    this.parts[i] = entry;
+  }
+
+  private renderSources(): void {
+    const { sources } = this.view;
+    this.sourcesEl.replaceChildren();
+    if (!sources.length) return;
+    const list = h('ol', { class: 'source-list' });
+    for (const s of sources) list.append(h('li', {}, s.url ? h('a', { href: s.url, title: s.url }, icon('link-external'), ' ', s.title) : h('span', {}, s.title)));
+    this.sourcesEl.append(h('div', { class: 'sources-title' }, 'Sources'), list);
+  }
+
+  private renderNotices(): void {
+    this.noticesEl.replaceChildren(...this.view.notices.map((n) => h('div', { class: 'notice' }, icon('info'), h('span', {}, n))));
+  }
+
+  private renderJobs(): void {
+    this.jobsEl.replaceChildren(
+      ...this.view.jobs.map((j) =>
+        h(
+          'div',
+          { class: `job-card job-${j.status}`, 'data-job': j.jobId },
+          icon(JOB_ICONS[j.status]),
+          h('span', { class: 'job-label' }, j.label),
+          h('span', { class: 'job-status' }, j.status === 'completed' && !j.prLink ? 'no changes' : j.status),
+          j.prLink ? iconButton('git-pull-request', 'Open pull request', 'jobAction', { job: j.jobId, job_action: 'openPullRequest' }, 'Open PR') : null,
+          j.status !== 'unknown' ? iconButton('comment-discussion', 'Send follow-up', 'jobAction', { job: j.jobId, job_action: 'followUp' }) : null,
+          iconButton('list-tree', 'Show in Agent Jobs', 'jobAction', { job: j.jobId, job_action: 'showJob' }),
+        ),
+      ),
+    );
+  }
+
+  private renderStatus(): void {
+    const { status, error } = this.view;
+    if (this.retryTimer) clearInterval(this.retryTimer);
+    this.retryTimer = undefined;
+    this.root.classList.toggle('streaming', status === 'streaming' || status === 'waiting');
+    this.statusEl.replaceChildren();
+    this.footerEl.replaceChildren();
+    if (status === 'waiting') this.statusEl.append(h('span', { class: 'waiting' }, icon('loading codicon-modifier-spin'), ' Searching the docs…'));
+    if (status === 'stopped') this.statusEl.append(h('span', { class: 'stopped' }, icon('debug-stop'), ' Stopped'), iconButton('refresh', 'Ask again', 'runAction', { action_name: 'retry', turn: this.turn.id }, 'Retry'));
+    if (status === 'error' && error) {
+      const box = h('div', { class: 'error', role: 'alert' }, icon('error'), h('span', { class: 'error-message' }, error.message));
+      const actions = h('div', { class: 'error-actions' });
+      for (const a of error.actions) {
+        const [ic, label] = ACTION_LABELS[a];
+        actions.append(iconButton(ic, label, 'runAction', { action_name: a, turn: this.turn.id }, label));
+      }
+      if (error.retryAt) {
+        const countdown = h('span', { class: 'retry-countdown' });
+        const tick = () => {
+          const s = Math.ceil((error.retryAt! - Date.now()) / 1000);
+          countdown.textContent = s > 0 ? `Try again in ${s} s` : 'You can try again now';
+          if (s <= 0 && this.retryTimer) clearInterval(this.retryTimer);
+        };
+        tick();
+        this.retryTimer = setInterval(tick, 1000);
+        actions.append(countdown);
+      }
+      box.append(actions);
+      this.statusEl.append(box);
+    }
+    if (status === 'done' || status === 'stopped' || status === 'error') {
+      const hasText = this.view.parts.some((p) => p.kind === 'text' && p.text.trim());
+      if (hasText) this.footerEl.append(iconButton('copy', 'Copy answer', 'copyAnswer', { turn: this.turn.id }));
+      if (this.agentAvailable && status === 'done') this.footerEl.append(iconButton('wand', 'Fix this in the docs with the agent', 'fixInDocs', { turn: this.turn.id }, 'Fix This in the Docs'));
+    }
+  }
+}
