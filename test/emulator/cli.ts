@@ -1,0 +1,50 @@
+import { startEmulator } from './index';
+
+// `npm run emulator [-- --port N --job-duration-ms N]`: the emulator on its own, for the demo
+// and for trying the extension by hand. Ctrl+C stops it.
+
+const DEFAULT_PORT = 4010;
+
+function numberFlag(args: string[], name: string): number | undefined {
+  const i = args.findIndex((a) => a === name || a.startsWith(`${name}=`));
+  if (i === -1) return undefined;
+  const raw = args[i]!.includes('=') ? args[i]!.slice(name.length + 1) : args[i + 1];
+  const n = Number(raw);
+  if (raw === undefined || raw === '' || !Number.isInteger(n) || n < 0) {
+    console.error(`${name} needs a whole number, not ${JSON.stringify(raw ?? '')}.`);
+    process.exit(2);
+  }
+  return n;
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  if (args.includes('--help') || args.includes('-h')) {
+    console.log('Usage: npm run emulator -- [--port N] [--job-duration-ms N]');
+    return;
+  }
+  const emu = await startEmulator({
+    port: numberFlag(args, '--port') ?? DEFAULT_PORT,
+    jobDurationMs: numberFlag(args, '--job-duration-ms'),
+    log: (line) => console.log(`  ${new Date().toISOString().slice(11, 19)} ${line}`),
+  });
+  // The demo keys are printed on purpose: they only open this local emulator.
+  console.log(`Service emulator listening on ${emu.url}
+  project id      ${emu.projectId}
+  domain          ${emu.domain}
+  admin key       ${emu.adminKey}
+  assistant key   ${emu.assistantKey}
+  docs site       ${emu.url}/docs
+Ctrl+C to stop.`);
+
+  const stop = (): void => {
+    emu.close().then(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main().catch((e: unknown) => {
+  console.error(`The emulator could not start: ${e instanceof Error ? e.message : String(e)}`);
+  process.exit(1);
+});

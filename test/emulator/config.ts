@@ -1,0 +1,84 @@
+import { join } from 'node:path';
+
+// The emulator's public shapes and defaults. They live apart from server.ts so that every module
+// can import them without importing the server.
+
+/** Keys and identifiers of the demo setup; `npm start`, the e2e tests and the README use these. */
+export const DEMO = {
+  adminKey: 'svc_demo_admin_0123456789abcdef',
+  assistantKey: 'svc_dsc_demo_assistant_0123456789abcdef',
+  projectId: 'demo-project',
+  domain: 'acme-docs',
+} as const;
+
+export interface EmulatorOptions {
+  /** 0 = any free port. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  adminKey?: string;
+  assistantKey?: string;
+  projectId?: string;
+  domain?: string;
+  /** Time from `active` to the final status of an agent job. Default 4000. */
+  jobDurationMs?: number;
+  /** Agent create + follow-up uses per project in a rolling hour. Default 100. */
+  rateLimitPerHour?: number;
+  /** Pause between stream chunks. Default 15. */
+  deltaDelayMs?: number;
+  /** Pause between stream chunks under the `slow` fault. Default 400. */
+  slowDripMs?: number;
+  /** Hand out X-Thread-Key and require it on follow-ups. Default true. */
+  threadKeys?: boolean;
+  /** Markdown pages the assistant answers from. Default test/fixtures/docs. */
+  docsDir?: string;
+  /** One line per request. Never given a key. */
+  log?: (line: string) => void;
+}
+
+export interface RecordedRequest {
+  at: number;
+  method: string;
+  path: string;
+  /** Which of the emulator's keys the request carried; `other` is a key it does not know. */
+  auth: 'admin' | 'assistant' | 'none' | 'other';
+  /** Lower-cased names; never `authorization`. */
+  headers: Record<string, string>;
+  /** Parsed JSON, else the raw text, else null for an empty body. */
+  body: unknown;
+  /** 0 while unanswered, and for requests the emulator never answers (stall, drop). */
+  status: number;
+}
+
+export interface RunningEmulator {
+  url: string;
+  adminKey: string;
+  assistantKey: string;
+  projectId: string;
+  domain: string;
+  requests: RecordedRequest[];
+  reset(): void;
+  close(): Promise<void>;
+}
+
+export type ResolvedOptions = Required<Omit<EmulatorOptions, 'log'>> & { log: (line: string) => void };
+
+export const DEFAULT_DOCS_DIR = join(__dirname, '..', 'fixtures', 'docs');
+
+export function resolveOptions(opts: EmulatorOptions): ResolvedOptions {
+  return {
+    port: opts.port ?? 0,
+    host: opts.host ?? '127.0.0.1',
+    adminKey: opts.adminKey ?? DEMO.adminKey,
+    assistantKey: opts.assistantKey ?? DEMO.assistantKey,
+    projectId: opts.projectId ?? DEMO.projectId,
+    domain: opts.domain ?? DEMO.domain,
+    jobDurationMs: opts.jobDurationMs ?? 4000,
+    rateLimitPerHour: opts.rateLimitPerHour ?? 100,
+    deltaDelayMs: opts.deltaDelayMs ?? 15,
+    slowDripMs: opts.slowDripMs ?? 400,
+    threadKeys: opts.threadKeys ?? true,
+    docsDir: opts.docsDir ?? DEFAULT_DOCS_DIR,
+    log: opts.log ?? (() => undefined),
+  };
+}

@@ -1,0 +1,7 @@
+// The local service emulator: a real HTTP server on 127.0.0.1 that behaves like the documentation
+// agent and assistant service (see /work/shared/spec), for tests, the e2e suite and `npm start`.
+// Usage: `const emu = await startEmulator({ port: 0 }); … await emu.close();`
+
+export { DEMO, type EmulatorOptions, type RecordedRequest, type RunningEmulator } from './config';
+export { startEmulator } from './server';
+export { AGENT_FAULTS, FAULT_HEADER, RESPONSE_FAULTS, STREAM_FAULTS } from './faults';
