@@ -1,6 +1,7 @@
 import { createSseDecoder, type StreamDecoder } from './sse';
 import type { AssembledMessage } from './types';
-import { createEmptyMessage, reduceChunk, type StreamItem } from './uiStream';
+import type { StreamItem } from './chunks';
+import { createEmptyMessage, reduceChunk } from './reducer';
 import { createV1Decoder } from './v1DataStream';
 
 // The stream pipeline without the network: decoder items applied to a message. The client runs

@@ -7,7 +7,8 @@ import { buildAssistantBody } from './requestBody';
 import { applyStreamItem, createDecoder } from './assemble';
 import type { StreamDecoder } from './sse';
 import type { AssembledMessage, AssistantApiVersion, AssistantRequest, AssistantStreamEvent } from './types';
-import { createEmptyMessage, type StreamItem } from './uiStream';
+import type { StreamItem } from './chunks';
+import { createEmptyMessage } from './reducer';
 import { hostLabel, parseBaseUrl, serviceUrl } from './url';
 
 // Client for the assistant endpoints (service-interface.md §4.4–4.5, notes.md "Assistant").
@@ -49,7 +50,8 @@ export class AssistantClient {
    */
   async *send(request: AssistantRequest, opts: { signal?: AbortSignal } = {}): AsyncGenerator<AssistantStreamEvent, AssembledMessage, undefined> {
     const version = this.apiVersion;
-    const secrets = [this.opts.apiKey, request.threadKey ?? undefined];
+    // Grows by the thread key the answer hands out, so no error or skip report can show it either.
+    const secrets: (string | undefined)[] = [this.opts.apiKey, request.threadKey ?? undefined];
     const url = this.checkedUrl(request, version);
     const host = hostLabel(url);
     const exchange = new Exchange({
@@ -82,7 +84,10 @@ export class AssistantClient {
       const threadId = response.headers.get('x-thread-id')?.trim() || undefined;
       const threadKey = response.headers.get('x-thread-key')?.trim() || undefined;
       if (threadId) message.threadId = threadId;
-      if (threadKey) message.threadKey = threadKey;
+      if (threadKey) {
+        message.threadKey = threadKey;
+        secrets.push(threadKey);
+      }
       const responseEvent: AssistantStreamEvent = { type: 'response', status: response.status };
       if (threadId) responseEvent.threadId = threadId;
       if (threadKey) responseEvent.threadKey = threadKey;
@@ -125,8 +130,10 @@ export class AssistantClient {
   }
 
   /** Applies one stream item to the message and says what happened. */
-  private apply(message: AssembledMessage, item: Exclude<StreamItem, { kind: 'done' }>, secrets: readonly (string | undefined)[]): AssistantStreamEvent {
+  private apply(message: AssembledMessage, item: Exclude<StreamItem, { kind: 'done' }>, secrets: (string | undefined)[]): AssistantStreamEvent {
     applyStreamItem(message, item);
+    // A thread key can also come in a chunk's metadata; from then on it is a secret too.
+    if (message.threadKey && !secrets.includes(message.threadKey)) secrets.push(message.threadKey);
     if (item.kind === 'skip') return { type: 'skipped', reason: item.reason, detail: redactDetail(item.detail, secrets) };
     return { type: 'chunk', chunk: item.chunk, message };
   }

@@ -7,17 +7,8 @@ export { AgentClient, type AgentClientOptions, type CallOptions } from './agentC
 export { AssistantClient, type AssistantClientOptions } from './assistantClient';
 export { parseAgentJob } from './agentJob';
 export { buildAssistantBody, trimCurrentPath, messageContent, CURRENT_PATH_MAX_CHARS, DEFAULT_RETRIEVAL_PAGE_SIZE } from './requestBody';
-export {
-  createEmptyMessage,
-  reduceChunk,
-  parseChunk,
-  classifyChunk,
-  cloneMessage,
-  messageText,
-  itemFromSseData,
-  type StreamItem,
-  type SkipReason,
-} from './uiStream';
+export { createEmptyMessage, reduceChunk, cloneMessage, messageText } from './reducer';
+export { parseChunk, classifyChunk, itemFromSseData, type StreamItem, type SkipReason } from './chunks';
 export { createSseDecoder, type StreamDecoder } from './sse';
 export { assembleFromBytes, applyStreamItem, createDecoder, type StreamFormat } from './assemble';
 export { createV1Decoder, createV1LineDecoder, type V1LineDecoder } from './v1DataStream';

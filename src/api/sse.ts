@@ -1,5 +1,5 @@
 import { createParser, type EventSourceParser } from 'eventsource-parser';
-import { itemFromSseData, type StreamItem } from './uiStream';
+import { itemFromSseData, type StreamItem } from './chunks';
 
 // Bytes of a v2 answer (text/event-stream) to stream items. Bytes may be split anywhere, even
 // inside a UTF-8 sequence or a `data:` line; the TextDecoder (stream: true) and the SSE parser

@@ -1,5 +1,5 @@
 import type { StreamDecoder } from './sse';
-import type { StreamItem } from './uiStream';
+import type { StreamItem } from './chunks';
 import type { UIMessageChunk } from './types';
 
 // The deprecated v1 answer: the AI SDK v4 "data stream protocol" (notes.md), one `CODE:JSON` line

@@ -506,6 +506,25 @@ describe('AssistantClient over real sockets, no emulator needed', function () {
     }
   });
 
+  it('a thread key handed out by the answer never shows in a skip report or an error', async () => {
+    const threadKey = 'tk_7c1e5a0f93b24d68';
+    const server = await bareServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'x-thread-id': 'thr_k', 'x-thread-key': threadKey });
+      res.write(`data: {"type":"message-metadata","threadKey":"${threadKey}" oops\n\n`);
+      res.write('data: {"type":"text-start","id":"t"}\n\ndata: {"type":"text-delta","id":"t","delta":"partial "}\n\n');
+      setTimeout(() => res.socket?.destroy(), 30);
+    });
+    try {
+      const o = await run(client(server.url).send(ask('x')));
+      assert.equal(failed(o).kind, 'network');
+      assert.ok(o.events.some((e) => e.type === 'skipped' && e.detail.includes('[redacted]')), 'the malformed chunk was reported, redacted');
+      noSecretIn(o, threadKey);
+      assert.equal(o.error!.partial!.threadKey, threadKey, 'the caller still gets the key to continue the thread');
+    } finally {
+      await server.close();
+    }
+  });
+
   it('the caller aborts a silent stream: aborted at once, partial kept', async () => {
     const server = await bareServer((_req, res) => start(res));
     try {
