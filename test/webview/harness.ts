@@ -1,0 +1,136 @@
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import type { AnswerPatch, ChatSnapshot, HostNotificationName, HostNotifications } from '../../src/common/protocol';
+import { renderWebviewHtml } from '../../src/chat/webviewHtml';
+
+// Loads the real webview bundle, in the real HTML the host generates (CSP included), into
+// Debian's Chromium, with a stand-in for VS Code's acquireVsCodeApi that records what the
+// webview posts and lets the test play the host's side.
+
+const ROOT = join(__dirname, '..', '..');
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+export interface Posted {
+  kind: string;
+  id: number;
+  name: string;
+  payload: Record<string, unknown>;
+}
+
+export const DARK: Record<string, string> = {
+  '--vscode-foreground': '#cccccc', '--vscode-sideBar-background': '#181818', '--vscode-editor-background': '#1f1f1f', '--vscode-input-background': '#313131',
+  '--vscode-input-foreground': '#cccccc', '--vscode-input-border': '#3c3c3c', '--vscode-button-background': '#0078d4', '--vscode-button-foreground': '#ffffff',
+  '--vscode-button-secondaryBackground': '#313131', '--vscode-button-secondaryForeground': '#cccccc', '--vscode-textLink-foreground': '#4daafc',
+  '--vscode-textCodeBlock-background': '#2b2b2b', '--vscode-badge-background': '#616161', '--vscode-badge-foreground': '#f8f8f8', '--vscode-widget-border': '#313131',
+  '--vscode-descriptionForeground': '#9d9d9d', '--vscode-editorWidget-background': '#202020', '--vscode-focusBorder': '#0078d4',
+  '--vscode-inputValidation-errorBackground': '#5a1d1d', '--vscode-inputValidation-errorBorder': '#be1100', '--vscode-font-family': 'system-ui, sans-serif', '--vscode-font-size': '13px',
+  '--vscode-editor-font-family': 'monospace',
+};
+export const LIGHT: Record<string, string> = {
+  ...DARK, '--vscode-foreground': '#3b3b3b', '--vscode-sideBar-background': '#f8f8f8', '--vscode-editor-background': '#ffffff', '--vscode-input-background': '#ffffff',
+  '--vscode-input-foreground': '#3b3b3b', '--vscode-input-border': '#cecece', '--vscode-button-secondaryBackground': '#e5e5e5', '--vscode-button-secondaryForeground': '#3b3b3b',
+  '--vscode-textLink-foreground': '#005fb8', '--vscode-textCodeBlock-background': '#f0f0f0', '--vscode-badge-background': '#cccccc', '--vscode-badge-foreground': '#3b3b3b',
+  '--vscode-widget-border': '#e5e5e5', '--vscode-descriptionForeground': '#717171', '--vscode-editorWidget-background': '#f8f8f8',
+  '--vscode-inputValidation-errorBackground': '#f2dede', '--vscode-inputValidation-errorBorder': '#be1100',
+};
+
+export class WebviewHarness {
+  private server!: Server;
+  private browser!: Browser;
+  page!: Page;
+  origin = '';
+
+  async start(): Promise<void> {
+    const files: Record<string, [string, string]> = {
+      '/dist/webview.js': ['dist/webview.js', 'text/javascript'],
+      '/dist/codicon.css': ['dist/codicon.css', 'text/css'],
+      '/dist/codicon.ttf': ['dist/codicon.ttf', 'font/ttf'],
+      '/media/chat.css': ['media/chat.css', 'text/css'],
+    };
+    this.server = createServer((req, res) => {
+      const path = (req.url ?? '/').split('?')[0]!;
+      if (path === '/') {
+        res.writeHead(200, { 'content-type': 'text/html' });
+        res.end(renderWebviewHtml({ cspSource: this.origin, nonce: 'testnonce1234567890abcdefghijkl', scriptUri: `${this.origin}/dist/webview.js`, styleUri: `${this.origin}/media/chat.css`, codiconUri: `${this.origin}/dist/codicon.css`, title: 'Ask Docs' }));
+        return;
+      }
+      const f = files[path];
+      if (!f) {
+        res.writeHead(404).end();
+        return;
+      }
+      res.writeHead(200, { 'content-type': f[1] });
+      res.end(readFileSync(join(ROOT, f[0])));
+    });
+    await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', r));
+    this.origin = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    this.browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  }
+
+  /** Opens a fresh page whose host answers `ready` with `snapshot`. */
+  async open(snapshot: ChatSnapshot, opts: { theme?: Record<string, string>; state?: unknown; width?: number; height?: number } = {}): Promise<Page> {
+    if (this.page) await this.page.close();
+    this.page = await this.browser.newPage({ viewport: { width: opts.width ?? 420, height: opts.height ?? 700 } });
+    // tsx compiles this file with esbuild's keepNames, which wraps functions in __name(); the functions
+    // handed to the page need that helper there too.
+    await this.page.addInitScript({ content: 'globalThis.__name = (f) => f;' });
+    await this.page.addInitScript(
+      ({ snapshot, theme, state }) => {
+        const w = window as unknown as Record<string, unknown>;
+        w.__posted = [] as unknown[];
+        w.__violations = [] as string[];
+        w.__executed = [] as string[];
+        w.__state = state;
+        w.__canary = (what: string) => (w.__executed as string[]).push(String(what));
+        document.addEventListener('securitypolicyviolation', (e) => (w.__violations as string[]).push(`${e.violatedDirective} ${e.blockedURI}`));
+        window.addEventListener('error', (e) => (w.__executed as string[]).push(`error: ${e.message}`));
+        w.acquireVsCodeApi = () => ({
+          postMessage(m: { kind: string; id: number; name: string }) {
+            (w.__posted as unknown[]).push(m);
+            const reply = m.name === 'ready' ? snapshot : m.name === 'send' ? { accepted: true } : m.name === 'openLink' ? { opened: true } : undefined;
+            setTimeout(() => window.postMessage({ kind: 'response', id: m.id, ok: true, payload: reply }, '*'), 0);
+          },
+          getState: () => w.__state,
+          setState: (s: unknown) => (w.__state = s),
+        });
+        // Init scripts run before <html> exists; the theme goes on once it does (CSSOM writes are not inline styles, so the CSP allows them).
+        const applyTheme = () => { for (const [k, v] of Object.entries(theme)) document.documentElement.style.setProperty(k, v); };
+        if (document.documentElement) applyTheme();
+        else new MutationObserver((_, obs) => { if (document.documentElement) { obs.disconnect(); applyTheme(); } }).observe(document, { childList: true });
+      },
+      { snapshot, theme: opts.theme ?? DARK, state: opts.state },
+    );
+    await this.page.goto(this.origin + '/');
+    await this.page.waitForSelector('#app[aria-busy="false"]');
+    return this.page;
+  }
+
+  async notify<N extends HostNotificationName>(name: N, payload: HostNotifications[N]): Promise<void> {
+    await this.page.evaluate(([n, p]) => window.postMessage({ kind: 'notify', name: n, payload: p }, '*'), [name, payload] as const);
+  }
+
+  async patch(turnId: string, patches: AnswerPatch[]): Promise<void> {
+    await this.notify('patch', { turnId, patches });
+  }
+
+  /** Lets two animation frames pass, so batched rendering has happened. */
+  async frames(): Promise<void> {
+    await this.page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
+  }
+
+  posted(name?: string): Promise<Posted[]> {
+    return this.page.evaluate((n) => ((window as unknown as { __posted: Posted[] }).__posted).filter((m) => !n || m.name === n), name);
+  }
+
+  async stop(): Promise<void> {
+    await this.browser?.close();
+    await new Promise<void>((r) => (this.server ? this.server.close(() => r()) : r()));
+  }
+}
+
+export function snapshotWith(partial: Partial<ChatSnapshot> = {}): ChatSnapshot {
+  return { conversationId: 'c1', title: 'Test', turns: [], pendingContext: [], draft: '', busy: false, inputHistory: [], agentAvailable: true, ...partial };
+}
