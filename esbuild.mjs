@@ -2,7 +2,7 @@
 // `vscode` provided by the host at run time) and the chat webview (a browser IIFE).
 // Usage: node esbuild.mjs [--watch] [--production]
 import * as esbuild from 'esbuild';
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
@@ -40,6 +40,8 @@ const builds = [
 
 // The webview's icons: codicons ship as a font and a stylesheet; they go into dist/ because the
 // packaged extension carries no node_modules.
+// A clean dist/ each time, so no source map from a development build ends up in the .vsix.
+rmSync('dist', { recursive: true, force: true });
 mkdirSync('dist', { recursive: true });
 for (const f of ['codicon.css', 'codicon.ttf']) copyFileSync(`node_modules/@vscode/codicons/dist/${f}`, `dist/${f}`);
 

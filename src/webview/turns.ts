@@ -170,6 +170,8 @@ export class TurnElement {
     if (this.retryTimer) clearInterval(this.retryTimer);
     this.retryTimer = undefined;
     this.root.classList.toggle('streaming', status === 'streaming' || status === 'waiting');
+    // Where the turn stands, for styles and for tests that drive the real workbench.
+    this.root.dataset.status = status;
     this.statusEl.replaceChildren();
     this.footerEl.replaceChildren();
     if (status === 'waiting') this.statusEl.append(h('span', { class: 'waiting' }, icon('loading codicon-modifier-spin'), ' Searching the docs…'));

@@ -1,0 +1,177 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../emulator';
+
+// What the e2e suite runs against: the local service emulator and code-server (a real VS Code:
+// its server, a Node extension host and the web workbench) with the packaged .vsix installed,
+// started the way `npm start` starts them. Each stack gets its own user-data folder, so one
+// test's keys and state never leak into the next.
+
+export const ROOT = join(__dirname, '..', '..');
+export const CACHE = join(ROOT, '.vscode-test');
+export const VSIX = join(ROOT, 'docs-assistant.vsix');
+export const SAMPLE_WORKSPACE = join(ROOT, 'sample-workspace');
+
+export interface StackOptions {
+  /** Seed both demo keys through the first-run path (default) or start with none. */
+  demoKeys?: boolean;
+  emulator?: EmulatorOptions;
+  /** Extra user settings. */
+  settings?: Record<string, unknown>;
+  /** Reuse this user-data folder (to restart code-server on the same state). */
+  userDataDir?: string;
+}
+
+export interface Stack {
+  emulator: RunningEmulator;
+  url: string;
+  workspace: string;
+  userDataDir: string;
+  /** code-server's own output, for failure messages. */
+  output(): string;
+  stopCodeServer(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function codeServer(): Promise<{ bin: string; config: string }> {
+  const mod = (await import('../../scripts/vscode/install-code-server.mjs')) as { ensureCodeServer(): string; CODE_SERVER_CONFIG: string };
+  return { bin: mod.ensureCodeServer(), config: mod.CODE_SERVER_CONFIG };
+}
+
+let installedExtensionsDir: string | undefined;
+
+/** Installs the packaged extension once per run into a fresh extensions folder. */
+async function extensionsDir(bin: string, config: string): Promise<string> {
+  if (installedExtensionsDir) return installedExtensionsDir;
+  if (!existsSync(VSIX)) throw new Error(`${VSIX} is missing: run \`npm run package\` first (npm run test:e2e does).`);
+  const dir = join(CACHE, 'e2e-extensions');
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const r = spawnSync(bin, ['--config', config, '--extensions-dir', dir, '--install-extension', VSIX], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`code-server could not install the .vsix:\n${r.stdout}\n${r.stderr}`);
+  if (!readdirSync(dir).some((d) => d.includes('docs-assistant'))) throw new Error(`The .vsix did not land in ${dir}:\n${r.stdout}`);
+  installedExtensionsDir = dir;
+  return dir;
+}
+
+export function userSettings(emulator: RunningEmulator, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    'security.workspace.trust.enabled': false,
+    'workbench.startupEditor': 'none',
+    'workbench.tips.enabled': false,
+    'workbench.enableExperiments': false,
+    'telemetry.telemetryLevel': 'off',
+    'extensions.autoCheckUpdates': false,
+    'update.mode': 'none',
+    'window.commandCenter': false,
+    'git.enabled': false,
+    'git.openRepositoryInParentFolders': 'never',
+    'docsAssistant.baseUrl': emulator.url,
+    'docsAssistant.projectId': emulator.projectId,
+    'docsAssistant.domain': emulator.domain,
+    ...extra,
+  };
+}
+
+export async function startCodeServer(opts: {
+  emulator: RunningEmulator;
+  userDataDir: string;
+  workspace: string;
+  demoKeys: boolean;
+  settings?: Record<string, unknown>;
+}): Promise<{ url: string; proc: ChildProcess; output: () => string }> {
+  const { bin, config } = await codeServer();
+  const exts = await extensionsDir(bin, config);
+  mkdirSync(join(opts.userDataDir, 'User'), { recursive: true });
+  writeFileSync(join(opts.userDataDir, 'User', 'settings.json'), JSON.stringify(userSettings(opts.emulator, opts.settings), null, 2));
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  delete env.DOCS_ASSISTANT_DEMO_ADMIN_KEY;
+  delete env.DOCS_ASSISTANT_DEMO_ASSISTANT_KEY;
+  if (opts.demoKeys) {
+    env.DOCS_ASSISTANT_DEMO_ADMIN_KEY = opts.emulator.adminKey;
+    env.DOCS_ASSISTANT_DEMO_ASSISTANT_KEY = opts.emulator.assistantKey;
+  }
+  const proc = spawn(
+    bin,
+    ['--config', config, '--auth', 'none', '--bind-addr', `127.0.0.1:${port}`, '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust', '--extensions-dir', exts, '--user-data-dir', opts.userDataDir, opts.workspace],
+    { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
+  );
+  let out = '';
+  proc.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  proc.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error(`code-server exited (${proc.exitCode}) before it listened:\n${out.slice(-2000)}`);
+    try {
+      const r = await fetch(`${url}/healthz`);
+      if (r.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`code-server did not listen on ${url} within 60 s:\n${out.slice(-2000)}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return { url, proc, output: () => out };
+}
+
+export async function killGroup(proc: ChildProcess): Promise<void> {
+  if (proc.exitCode !== null || proc.pid === undefined) return;
+  const exited = new Promise<void>((r) => proc.once('exit', () => r()));
+  try {
+    process.kill(-proc.pid, 'SIGTERM');
+  } catch {
+    return;
+  }
+  const timer = setTimeout(() => {
+    try {
+      process.kill(-proc.pid!, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }, 5000);
+  await exited;
+  clearTimeout(timer);
+}
+
+export async function startStack(opts: StackOptions = {}): Promise<Stack> {
+  const emulator = await startEmulator({ port: 0, jobDurationMs: 3000, ...opts.emulator });
+  mkdirSync(CACHE, { recursive: true });
+  const userDataDir = opts.userDataDir ?? mkdtempSync(join(CACHE, 'e2e-user-'));
+  // A copy of the sample workspace, so what a test edits never reaches the repository.
+  const workspace = join(userDataDir, 'workspace');
+  if (!existsSync(workspace)) cpSync(SAMPLE_WORKSPACE, workspace, { recursive: true });
+  let cs: Awaited<ReturnType<typeof startCodeServer>>;
+  try {
+    cs = await startCodeServer({ emulator, userDataDir, workspace, demoKeys: opts.demoKeys ?? true, settings: opts.settings });
+  } catch (e) {
+    await emulator.close();
+    throw e;
+  }
+  return {
+    emulator,
+    url: `${cs.url}/?folder=${encodeURIComponent(workspace)}`,
+    workspace,
+    userDataDir,
+    output: cs.output,
+    stopCodeServer: () => killGroup(cs.proc),
+    async close() {
+      await killGroup(cs.proc);
+      await emulator.close();
+    },
+  };
+}

@@ -1,0 +1,272 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Frame, type Locator, type Page } from 'playwright-core';
+import { ROOT, type Stack } from './stack';
+
+// Drives code-server's workbench the way a user does: the command palette, input boxes,
+// notifications, the Agent Jobs tree and the chat webview. Every helper fails with a message
+// that says what it was waiting for.
+
+export const SHOTS = join(ROOT, 'test-results', 'e2e');
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const SIDEBAR = '[id="workbench.view.extension.docsAssistant"]';
+
+let browser: Browser | undefined;
+
+export async function sharedBrowser(): Promise<Browser> {
+  browser ??= await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  return browser;
+}
+
+export async function closeBrowser(): Promise<void> {
+  await browser?.close();
+  browser = undefined;
+}
+
+export class Workbench {
+  /** Pages the workbench opened through openExternal (window.open). */
+  readonly opened: string[] = [];
+
+  private constructor(
+    readonly page: Page,
+    private readonly context: BrowserContext,
+    private readonly stack: Stack,
+  ) {}
+
+  static async open(stack: Stack): Promise<Workbench> {
+    const b = await sharedBrowser();
+    const context = await b.newContext({ viewport: { width: 1400, height: 900 } });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(stack.url).origin });
+    const page = await context.newPage();
+    const wb = new Workbench(page, context, stack);
+    context.on('page', (p) => {
+      wb.opened.push(p.url());
+      p.on('framenavigated', (f) => {
+        if (f === p.mainFrame()) wb.opened.push(f.url());
+      });
+    });
+    await page.goto(stack.url);
+    await wb.waitForWorkbench();
+    return wb;
+  }
+
+  async waitForWorkbench(): Promise<void> {
+    await this.page.waitForSelector('.monaco-workbench', { timeout: 60_000 });
+    // The extension host and our extension have started once its views are contributed.
+    await this.page.waitForSelector('.activitybar [aria-label^="Docs Assistant"]', { timeout: 60_000 });
+  }
+
+  async reload(): Promise<void> {
+    await this.page.reload();
+    await this.waitForWorkbench();
+  }
+
+  async close(): Promise<void> {
+    await this.context.close();
+  }
+
+  async shot(name: string): Promise<string> {
+    mkdirSync(SHOTS, { recursive: true });
+    const path = join(SHOTS, `${name}.png`);
+    await this.page.screenshot({ path });
+    return path;
+  }
+
+  private get quickInput(): Locator {
+    return this.page.locator('.quick-input-widget');
+  }
+
+  /** Runs a palette command by its exact title ("Docs Assistant: Fix Docs with Agent…"). */
+  async command(title: string): Promise<void> {
+    await this.page.keyboard.press('Escape');
+    await this.page.keyboard.press('Control+Shift+P');
+    const input = this.quickInput.locator('input');
+    await input.waitFor({ state: 'visible', timeout: 10_000 });
+    await input.fill(`>${title}`);
+    // The palette runs its first row: check it is this command before pressing Enter.
+    const first = this.quickInput.locator('.monaco-list-row').first();
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const label = ((await first.getAttribute('aria-label').catch(() => null)) ?? '').trim();
+      if (label.startsWith(title)) break;
+      if (Date.now() > deadline) throw new Error(`The command palette's first row for "${title}" is "${label}"; the command is missing or its title changed.`);
+      await this.page.waitForTimeout(100);
+    }
+    await input.press('Enter');
+  }
+
+  /** Waits for an input box or quick pick whose prompt/title matches, and returns its text. */
+  async waitForQuickInput(matching: RegExp, timeout = 15_000): Promise<string> {
+    const deadline = Date.now() + timeout;
+    for (;;) {
+      const visible = await this.quickInput.isVisible().catch(() => false);
+      const text = visible ? await this.quickInput.innerText().catch(() => '') : '';
+      if (matching.test(text)) return text;
+      if (Date.now() > deadline) throw new Error(`No input box matching ${matching} appeared. Quick input shows: ${JSON.stringify(text.slice(0, 300))}`);
+      await this.page.waitForTimeout(100);
+    }
+  }
+
+  async typeIntoQuickInput(text: string, opts: { enter?: boolean } = {}): Promise<void> {
+    const input = this.quickInput.locator('input');
+    await input.fill(text);
+    if (opts.enter ?? true) await input.press('Enter');
+  }
+
+  async quickInputMessage(): Promise<string> {
+    return (await this.quickInput.locator('.quick-input-message').innerText().catch(() => '')).trim();
+  }
+
+  async pickQuickItem(label: RegExp): Promise<void> {
+    const row = this.quickInput.locator('.monaco-list-row', { hasText: label }).first();
+    await row.waitFor({ state: 'visible', timeout: 10_000 });
+    await row.click();
+  }
+
+  /** The toast whose text matches; it stays found even after later toasts arrive. */
+  async notification(matching: RegExp, timeout = 20_000): Promise<Locator> {
+    const toast = this.page.locator('.notification-toast-container .notification-list-item', { hasText: matching }).first();
+    try {
+      await toast.waitFor({ state: 'visible', timeout });
+    } catch {
+      const all = await this.page.locator('.notification-list-item').allInnerTexts();
+      throw new Error(`No notification matching ${matching} within ${timeout} ms. Shown: ${JSON.stringify(all)}`);
+    }
+    return toast;
+  }
+
+  async clickNotificationButton(toast: Locator, label: string): Promise<void> {
+    await toast.hover();
+    await toast.locator('.monaco-button', { hasText: label }).first().click();
+  }
+
+  async dismissNotifications(): Promise<void> {
+    await this.page.evaluate(() => document.querySelectorAll<HTMLElement>('.notification-toast-container .codicon-notifications-clear, .notification-toast-container .codicon-close').forEach((b) => b.click()));
+  }
+
+  /** Opens a workspace file with Quick Open. */
+  async openFile(relativePath: string): Promise<void> {
+    await this.page.keyboard.press('Escape');
+    await this.page.keyboard.press('Control+P');
+    const input = this.quickInput.locator('input');
+    await input.waitFor({ state: 'visible', timeout: 10_000 });
+    await input.fill(relativePath);
+    const base = relativePath.split('/').pop()!;
+    await this.quickInput.locator('.monaco-list-row', { hasText: base }).first().waitFor({ timeout: 10_000 });
+    await input.press('Enter');
+    await this.page.locator(`.tabs-container .tab[aria-label^="${base}"]`).first().waitFor({ timeout: 10_000 });
+    await this.page.locator('.editor-instance .monaco-editor .view-lines').first().waitFor();
+  }
+
+  /** Selects whole lines [from, to] (1-based, inclusive) in the active editor. */
+  async selectLines(from: number, to: number): Promise<void> {
+    const editor = this.page.locator('.editor-instance .monaco-editor textarea').first();
+    await editor.focus();
+    await this.page.keyboard.press('Control+G');
+    await this.quickInput.locator('input').fill(`:${from}`);
+    await this.page.keyboard.press('Enter');
+    await this.page.keyboard.press('Home');
+    await this.page.keyboard.press('Home');
+    for (let i = from; i < to; i++) await this.page.keyboard.press('Shift+ArrowDown');
+    await this.page.keyboard.press('Shift+End');
+  }
+
+  async showDocsAssistant(): Promise<void> {
+    const sidebar = this.page.locator(SIDEBAR);
+    if (await sidebar.isVisible().catch(() => false)) return;
+    await this.page.locator('.activitybar [aria-label^="Docs Assistant"]').first().click();
+    await sidebar.waitFor({ state: 'visible', timeout: 10_000 });
+  }
+
+  /** Rows of the Agent Jobs tree (`aria-label` holds the full label, even when the row is cut). */
+  jobRows(): Locator {
+    return this.page.locator(`${SIDEBAR} .pane:has(.pane-header[aria-label*="Agent Jobs"]) .monaco-list-row`);
+  }
+
+  async jobRow(matching: RegExp, timeout = 20_000): Promise<Locator> {
+    const row = this.jobRows().filter({ hasText: matching }).first();
+    try {
+      await row.waitFor({ state: 'visible', timeout });
+    } catch {
+      throw new Error(`No Agent Jobs row matching ${matching}. Rows: ${JSON.stringify(await this.jobRows().allInnerTexts())}`);
+    }
+    return row;
+  }
+
+  /** Waits until the row shows `codicon-<icon>` (its status). */
+  async waitForRowIcon(row: Locator, icon: string, timeout = 30_000): Promise<void> {
+    try {
+      await row.locator(`.codicon-${icon}`).first().waitFor({ state: 'attached', timeout });
+    } catch {
+      const cls = await row.locator('.custom-view-tree-node-item-icon, .codicon').first().getAttribute('class').catch(() => '?');
+      throw new Error(`The job row never showed the ${icon} icon; it shows "${cls}" (${await row.innerText()}).`);
+    }
+  }
+
+  async contextMenu(row: Locator, item: string): Promise<void> {
+    await row.click({ button: 'right' });
+    const entry = this.page.locator('.context-view .action-item', { hasText: item }).first();
+    try {
+      await entry.waitFor({ state: 'visible', timeout: 5000 });
+    } catch {
+      const items = await this.page.locator('.context-view .action-item').allInnerTexts();
+      throw new Error(`The context menu has no "${item}": ${JSON.stringify(items)}`);
+    }
+    await entry.click();
+  }
+
+  /** The frame that holds the chat webview's content (VS Code nests it in host iframes). */
+  async chatFrame(timeout = 20_000): Promise<Frame> {
+    const deadline = Date.now() + timeout;
+    for (;;) {
+      for (const f of this.page.frames()) {
+        if (f === this.page.mainFrame()) continue;
+        if (await f.locator('#app.app').count().catch(() => 0)) return f;
+      }
+      if (Date.now() > deadline) throw new Error('The chat webview did not load (no frame holds #app).');
+      await this.page.waitForTimeout(200);
+    }
+  }
+
+  async openChat(): Promise<Frame> {
+    await this.command('Docs Assistant: Ask Docs');
+    const frame = await this.chatFrame();
+    await frame.waitForSelector('#app[aria-busy="false"]', { timeout: 20_000 });
+    return frame;
+  }
+
+  async ask(frame: Frame, question: string): Promise<void> {
+    const box = frame.locator('textarea').first();
+    await box.fill(question);
+    await box.press('Enter');
+  }
+
+  /** The last turn, once its answer has this status (`done`, `stopped`, `error`). */
+  async waitForAnswer(frame: Frame, status: string, timeout = 30_000): Promise<Locator> {
+    const turn = frame.locator('.turn').last();
+    const deadline = Date.now() + timeout;
+    for (;;) {
+      const now = await turn.getAttribute('data-status').catch(() => null);
+      if (now === status) return turn;
+      if (Date.now() > deadline) throw new Error(`The last answer never reached "${status}" (it is "${now}"). It shows: ${JSON.stringify((await turn.innerText().catch(() => '')).slice(0, 400))}`);
+      await frame.page().waitForTimeout(100);
+    }
+  }
+
+  /** Requests the emulator received on a path, newest last. */
+  requests(pathPart: string): { body: any; auth: string; status: number; path: string }[] {
+    return this.stack.emulator.requests.filter((r) => r.path.includes(pathPart)) as never;
+  }
+}
+
+/** Runs one named step; a failure says which step it was and keeps a screenshot of it. */
+export async function step<T>(wb: Workbench | undefined, name: string, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (e) {
+    const shot = wb ? await wb.shot(`FAILED-${name.replace(/[^\w-]+/g, '-')}`).catch(() => '') : '';
+    const err = new Error(`Step "${name}" failed: ${e instanceof Error ? e.message : String(e)}${shot ? `\n(screenshot: ${shot})` : ''}`);
+    (err as Error & { cause?: unknown }).cause = e;
+    throw err;
+  }
+}
