@@ -47,7 +47,7 @@ export async function freePort(): Promise<number> {
 }
 
 async function codeServer(): Promise<{ bin: string; config: string }> {
-  const mod = (await import('../../scripts/vscode/install-code-server.mjs')) as { ensureCodeServer(): string; CODE_SERVER_CONFIG: string };
+  const mod = await import('../../scripts/vscode/install-code-server.mjs');
   return { bin: mod.ensureCodeServer(), config: mod.CODE_SERVER_CONFIG };
 }
 
