@@ -43,7 +43,7 @@ const SAVE_WHILE_STREAMING_MS = 1000;
 export class ChatSession {
   private controller: AbortController | undefined;
   /** The answer as it streams; the stored copy is only saved now and then (see advance). */
-  private live: { turnId: string; view: AnswerView } | undefined;
+  private live: { conversationId: string; turnId: string; view: AnswerView } | undefined;
   private pending = new Map<string, AnswerPatch[]>();
   private flushScheduled = false;
   private lastSave = 0;
@@ -67,11 +67,15 @@ export class ChatSession {
   }
 
   snapshot(extra: Pick<ChatSnapshot, 'agentAvailable' | 'setupHint'>): ChatSnapshot {
+    // The snapshot holds the live answer with every queued patch in it. Those patches go out
+    // first, so no view applies them on top of a snapshot that already has them (doubled text).
+    this.flush();
     const c = this.conversation;
+    const live = this.live?.conversationId === c.id ? this.live : undefined;
     return {
       conversationId: c.id,
       title: c.title,
-      turns: this.live ? c.turns.map((t) => (t.id === this.live!.turnId ? { ...t, answer: this.live!.view } : t)) : c.turns,
+      turns: live ? c.turns.map((t) => (t.id === live.turnId ? { ...t, answer: live.view } : t)) : c.turns,
       pendingContext: this.deps.store.pendingContext,
       draft: this.deps.store.draft,
       busy: this.busy,
@@ -117,8 +121,7 @@ export class ChatSession {
     this.deps.store.setPendingContext([]);
     this.deps.store.setDraft('');
     this.deps.store.pushInputHistory(question);
-    this.deps.onSnapshot();
-    void this.run(turn.id);
+    void this.run(turn.id); // takes the snapshot, synchronously
     return { accepted: true };
   }
 
@@ -131,7 +134,6 @@ export class ChatSession {
     const turn = { ...c.turns[i]!, answer: emptyAnswer() };
     // Later turns were built on the failed one; retrying it starts the story over from there.
     this.deps.store.updateCurrent({ turns: [...c.turns.slice(0, i), turn] });
-    this.deps.onSnapshot();
     await this.run(turn.id);
   }
 
@@ -159,8 +161,7 @@ export class ChatSession {
 
   // ---- the stream --------------------------------------------------------------------------
 
-  private buildRequest(turnId: string, settings: RequestSettings): AssistantRequest {
-    const c = this.conversation;
+  private buildRequest(c: StoredConversation, turnId: string, settings: RequestSettings): AssistantRequest {
     const messages: ChatMessage[] = [];
     for (const t of c.turns) {
       messages.push({ id: `${t.id}-q`, role: 'user', parts: [{ type: 'text', text: t.question }] });
@@ -178,21 +179,32 @@ export class ChatSession {
   }
 
   private async run(turnId: string): Promise<void> {
-    const client = await this.deps.client();
-    if ('problem' in client) {
-      this.finish(turnId, emptyAnswer(), { ...emptyAnswer(), status: 'error', error: { message: client.problem, kind: 'invalidInput', actions: [client.action === 'setAssistantKey' ? 'setAssistantKey' : 'openSettings', 'retry'] } });
-      return;
-    }
+    // Busy from the first moment: a second send while the client is being prepared is refused.
     const ctrl = new AbortController();
     this.controller = ctrl;
-    this.deps.onSnapshot(); // busy changed
-    const request = this.buildRequest(turnId, this.deps.settings());
-    const sentThread = request.threadId ?? null;
-    let view: AnswerView = { ...emptyAnswer(), status: 'streaming' };
-    this.live = { turnId, view };
-    this.queue(turnId, [{ op: 'setStatus', status: 'streaming' }]);
+    // The answer belongs to the conversation it was asked in, even if the user moves on meanwhile.
+    const owner = this.conversation.id;
+    this.deps.onSnapshot();
+    let view: AnswerView = emptyAnswer();
     let last: AssembledMessage | undefined;
+    let sentThread: string | null = null;
     try {
+      const client = await this.deps.client();
+      if ('problem' in client) {
+        this.finish(owner, turnId, view, { ...emptyAnswer(), status: 'error', error: { message: client.problem, kind: 'invalidInput', actions: [client.action === 'setAssistantKey' ? 'setAssistantKey' : 'openSettings', 'retry'] } });
+        return;
+      }
+      const conversation = this.deps.store.find(owner);
+      if (ctrl.signal.aborted || !conversation) {
+        this.finish(owner, turnId, view, { ...view, status: 'stopped' });
+        return;
+      }
+      const request = this.buildRequest(conversation, turnId, this.deps.settings());
+      sentThread = request.threadId ?? null;
+      const streaming: AnswerView = { ...view, status: 'streaming' };
+      this.queue(turnId, diffAnswer(view, streaming));
+      view = streaming;
+      this.live = { conversationId: owner, turnId, view };
       const stream = client.send(request, { signal: ctrl.signal });
       for (;;) {
         const step = await stream.next();
@@ -203,20 +215,20 @@ export class ChatSession {
         const ev = step.value;
         if (ev.type === 'chunk') {
           last = ev.message;
-          view = this.advance(turnId, view, ev.message);
-          this.live = { turnId, view };
+          view = this.advance(owner, turnId, view, ev.message);
+          this.live = { conversationId: owner, turnId, view };
         }
       }
       const done = this.viewOf(last, view, 'done');
-      this.finish(turnId, view, done, last);
+      this.finish(owner, turnId, view, done, last);
     } catch (e) {
       const err = describeError(e);
       const partial = err.partial ?? last;
       if (err.kind === 'aborted') {
-        this.finish(turnId, view, this.viewOf(partial, view, 'stopped'), partial);
+        this.finish(owner, turnId, view, this.viewOf(partial, view, 'stopped'), partial);
       } else {
-        if (err.kind === 'notFound' && sentThread) this.deps.store.updateCurrent({ threadId: null, threadKey: null });
-        this.finish(turnId, view, { ...this.viewOf(partial, view, 'error'), error: this.errorView(err, !!sentThread) }, partial);
+        if (err.kind === 'notFound' && sentThread) this.deps.store.updateConversation(owner, { threadId: null, threadKey: null });
+        this.finish(owner, turnId, view, { ...this.viewOf(partial, view, 'error'), error: this.errorView(err, !!sentThread) }, partial);
       }
     } finally {
       this.live = undefined;
@@ -237,14 +249,14 @@ export class ChatSession {
     return view;
   }
 
-  private advance(turnId: string, before: AnswerView, message: AssembledMessage): AnswerView {
+  private advance(owner: string, turnId: string, before: AnswerView, message: AssembledMessage): AnswerView {
     const after: AnswerView = { parts: partsOf(message), sources: sourcesOf(message), notices: noticesOf(message), status: 'streaming', jobs: before.jobs };
     const patches = diffAnswer(before, after);
     if (patches.length) this.queue(turnId, patches);
     if (this.now() - this.lastSave > SAVE_WHILE_STREAMING_MS) {
       // Saved now and then mid-stream, so a reload keeps most of the answer.
       this.lastSave = this.now();
-      this.writeAnswer(turnId, { ...after, status: 'stopped', notices: [...after.notices, 'Interrupted: the window was reloaded while this answer was streaming.'] });
+      this.writeAnswer(owner, turnId, { ...after, status: 'stopped', notices: [...after.notices, 'Interrupted: the window was reloaded while this answer was streaming.'] });
     }
     return after;
   }
@@ -261,27 +273,28 @@ export class ChatSession {
     return view;
   }
 
-  private finish(turnId: string, before: AnswerView, after: AnswerView, message?: AssembledMessage): void {
-    if (message?.threadId) {
-      const c = this.conversation;
+  private finish(owner: string, turnId: string, before: AnswerView, after: AnswerView, message?: AssembledMessage): void {
+    const c = this.deps.store.find(owner);
+    if (message?.threadId && c) {
       const sameThread = message.threadId === c.threadId;
-      this.deps.store.updateCurrent({ threadId: message.threadId, threadKey: message.threadKey ?? (sameThread ? c.threadKey ?? null : null) });
+      this.deps.store.updateConversation(owner, { threadId: message.threadId, threadKey: message.threadKey ?? (sameThread ? c.threadKey ?? null : null) });
     }
     this.queue(turnId, diffAnswer(before, after));
     this.flush();
-    this.writeAnswer(turnId, after);
+    this.writeAnswer(owner, turnId, after);
   }
 
-  private writeAnswer(turnId: string, answer: AnswerView): void {
-    const c = this.conversation;
-    this.deps.store.updateCurrent({ turns: c.turns.map((t) => (t.id === turnId ? { ...t, answer } : t)) });
+  private writeAnswer(owner: string, turnId: string, answer: AnswerView): void {
+    const c = this.deps.store.find(owner);
+    if (!c) return;
+    this.deps.store.updateConversation(owner, { turns: c.turns.map((t) => (t.id === turnId ? { ...t, answer } : t)) });
   }
 
   private mutateAnswer(turnId: string, fn: (a: AnswerView) => AnswerView): void {
     const turn = this.conversation.turns.find((t) => t.id === turnId);
     if (!turn) return;
     const next = fn(turn.answer);
-    this.writeAnswer(turnId, next);
+    this.writeAnswer(this.conversation.id, turnId, next);
     this.queue(turnId, diffAnswer(turn.answer, next));
   }
 

@@ -96,6 +96,25 @@ export class ChatStore {
     this.save();
   }
 
+  /** The conversation on screen or in the history. */
+  find(id: string): StoredConversation | undefined {
+    return this.state.current.id === id ? this.state.current : this.state.history.find((h) => h.id === id);
+  }
+
+  /**
+   * Updates a conversation wherever it is now. An answer can end after the user moved on to a
+   * new conversation; its text and thread belong to the one it was asked in.
+   */
+  updateConversation(id: string, patch: Partial<StoredConversation>): void {
+    if (this.state.current.id === id) return this.updateCurrent(patch);
+    const i = this.state.history.findIndex((h) => h.id === id);
+    if (i < 0) return;
+    const history = [...this.state.history];
+    history[i] = { ...history[i]!, ...patch };
+    this.state = { ...this.state, history };
+    this.save();
+  }
+
   setPendingContext(chips: ContextChip[]): void {
     this.state = { ...this.state, pendingContext: chips };
     this.save();

@@ -40,6 +40,25 @@ export interface SelectionInput {
   maxChars: number;
 }
 
+/** The default of docsAssistant.chat.maxSelectionChars, used when no sane maximum is given. */
+export const DEFAULT_MAX_SELECTION_CHARS = 20_000;
+
+/**
+ * How much of `text` is sent when it is longer than `maxChars`: up to the last line break in the
+ * final fifth of the allowance (so the service does not get half a statement), else exactly
+ * `maxChars`; never half a surrogate pair or a dangling `\r`.
+ */
+export function truncationPoint(text: string, maxChars: number): number {
+  if (text.length <= maxChars) return text.length;
+  let cut = text.lastIndexOf('\n', maxChars);
+  if (cut < maxChars * 0.8) cut = maxChars;
+  if (cut > 0 && text[cut - 1] === '\r') cut--;
+  const before = text.charCodeAt(cut - 1);
+  const after = text.charCodeAt(cut);
+  if (before >= 0xd800 && before <= 0xdbff && after >= 0xdc00 && after <= 0xdfff) cut--;
+  return cut;
+}
+
 /** A chip for the selection, cut to `maxChars` (never a whole huge file silently). */
 export function buildContextChip(s: SelectionInput): ContextChip {
   const chip: ContextChip = {
@@ -51,11 +70,10 @@ export function buildContextChip(s: SelectionInput): ContextChip {
     languageId: s.languageId,
     value: s.text,
   };
-  if (s.text.length > s.maxChars) {
-    // Cut at a line break when one is near, so the service does not get half a statement.
-    let cut = s.text.lastIndexOf('\n', s.maxChars);
-    if (cut < s.maxChars * 0.8) cut = s.maxChars;
-    chip.value = s.text.slice(0, cut);
+  // A broken setting must not turn the limit off.
+  const max = Number.isFinite(s.maxChars) && s.maxChars >= 1 ? Math.floor(s.maxChars) : DEFAULT_MAX_SELECTION_CHARS;
+  if (s.text.length > max) {
+    chip.value = s.text.slice(0, truncationPoint(s.text, max));
     chip.truncatedFrom = s.text.length;
   }
   return chip;

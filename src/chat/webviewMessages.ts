@@ -29,6 +29,24 @@ const CHECKS: { [N in WebviewRequestName]: Check } = {
   showHistory: empty,
 };
 
+const FIELDS: { [N in WebviewRequestName]: readonly string[] } = {
+  ready: [],
+  send: ['text'],
+  stop: [],
+  retry: ['turnId'],
+  newConversation: [],
+  saveDraft: ['text'],
+  removeChip: ['chipId'],
+  toggleChipType: ['chipId'],
+  openLink: ['url'],
+  copyCode: ['code'],
+  insertCode: ['code'],
+  runAction: ['action', 'turnId'],
+  fixInDocs: ['turnId'],
+  jobAction: ['jobId', 'action'],
+  showHistory: [],
+};
+
 export function parseWebviewRequest(msg: unknown): RequestEnvelope | undefined {
   if (!msg || typeof msg !== 'object' || Array.isArray(msg)) return undefined;
   const m = msg as Record<string, unknown>;
@@ -36,17 +54,31 @@ export function parseWebviewRequest(msg: unknown): RequestEnvelope | undefined {
   if (!Object.prototype.hasOwnProperty.call(CHECKS, m.name)) return undefined;
   const payload = m.payload === undefined ? {} : m.payload;
   if (!payload || typeof payload !== 'object' || Array.isArray(payload)) return undefined;
-  if (!CHECKS[m.name as WebviewRequestName](payload as Record<string, unknown>)) return undefined;
-  return { kind: 'request', id: m.id, name: m.name as WebviewRequestName, payload: payload as never };
+  const name = m.name as WebviewRequestName;
+  if (!CHECKS[name](payload as Record<string, unknown>)) return undefined;
+  // Only the fields the request is known to have travel on; extra ones are dropped here.
+  const known: Record<string, unknown> = {};
+  for (const field of FIELDS[name]) {
+    const v = (payload as Record<string, unknown>)[field];
+    if (v !== undefined) known[field] = v;
+  }
+  return { kind: 'request', id: m.id, name, payload: known as never };
 }
 
-/** Only web links leave the editor; everything else (command:, file:, javascript:, vscode:) is refused. */
+/**
+ * Only web links leave the editor; everything else (command:, file:, javascript:, vscode:) is
+ * refused, and so are links with a user name or password in them: `https://docs.example.com@evil.example`
+ * reads as the docs but goes elsewhere.
+ */
 export function safeExternalUrl(raw: string): string | undefined {
+  if (typeof raw !== 'string') return undefined;
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
     return undefined;
   }
-  return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : undefined;
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
+  if (url.username !== '' || url.password !== '' || url.hostname === '') return undefined;
+  return url.href;
 }
