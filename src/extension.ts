@@ -1,13 +1,21 @@
 import * as vscode from 'vscode';
-import { registerAgentFeature } from './agent';
+import { registerAgentFeature, type AgentFeature } from './agent';
 import { registerChatFeature } from './chat';
+import type { ChatViewProvider } from './chat/chatViews';
 import { seedDemoKeys } from './host/demoKeys';
 import { Log } from './host/log';
 import { KeyStore } from './host/secrets';
 
+/** What activate() hands to the integration suite (test/integration); a normal activation returns nothing. */
+export interface DocsAssistantTestHooks {
+  agent: AgentFeature;
+  chatView: ChatViewProvider;
+  keys: KeyStore;
+}
+
 // Wiring only: create the shared services, hand them to each feature, and let
 // context.subscriptions own every Disposable. Features meet through commands, not imports.
-export function activate(context: vscode.ExtensionContext): void {
+export function activate(context: vscode.ExtensionContext): DocsAssistantTestHooks | undefined {
   const log = new Log();
   const keys = new KeyStore(context.secrets);
   context.subscriptions.push(log, keys);
@@ -25,7 +33,11 @@ export function activate(context: vscode.ExtensionContext): void {
     .catch((e) => log.error('Could not store the demo keys', e));
 
   const services = { keys, log };
-  context.subscriptions.push(registerAgentFeature(context, services), registerChatFeature(context, services));
+  const agent = registerAgentFeature(context, services);
+  const chat = registerChatFeature(context, services);
+  context.subscriptions.push(agent, chat);
+  // Only an extension host started to run tests sees inside; installed from a .vsix, nothing is exported.
+  return context.extensionMode === vscode.ExtensionMode.Test ? { agent: agent.feature, chatView: chat.view, keys } : undefined;
 }
 
 export function deactivate(): void {

@@ -122,7 +122,7 @@ export class AgentFeature extends Disposable {
   }
 }
 
-export function registerAgentFeature(context: vscode.ExtensionContext, services: AgentServices): vscode.Disposable {
+export function registerAgentFeature(context: vscode.ExtensionContext, services: AgentServices): vscode.Disposable & { readonly feature: AgentFeature } {
   const feature = new AgentFeature(context, services);
-  return vscode.Disposable.from(feature, registerAgentCommands(feature), registerConfigureCommand());
+  return Object.assign(vscode.Disposable.from(feature, registerAgentCommands(feature), registerConfigureCommand()), { feature });
 }

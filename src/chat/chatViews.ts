@@ -26,6 +26,11 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
     });
   }
 
+  /** The sidebar view once VS Code has resolved it; undefined before and after it is disposed. */
+  get resolvedView(): vscode.WebviewView | undefined {
+    return this.view;
+  }
+
   /** Shows the view; resolves once it exists (so a following focusInput reaches it). */
   async reveal(): Promise<void> {
     await vscode.commands.executeCommand(`${CHAT_VIEW_ID}.focus`);

@@ -5,9 +5,9 @@ import { ChatController } from './chatController';
 import { ChatPanels, ChatViewProvider } from './chatViews';
 import { registerChatCommands } from './commands';
 
-export function registerChatFeature(context: vscode.ExtensionContext, services: { keys: KeyStore; log: Log }): vscode.Disposable {
+export function registerChatFeature(context: vscode.ExtensionContext, services: { keys: KeyStore; log: Log }): vscode.Disposable & { readonly view: ChatViewProvider } {
   const controller = new ChatController(context, services.keys, services.log);
   const view = new ChatViewProvider(controller);
   const panels = new ChatPanels(controller);
-  return vscode.Disposable.from(controller, view, panels, registerChatCommands(controller, view, panels, services.keys));
+  return Object.assign(vscode.Disposable.from(controller, view, panels, registerChatCommands(controller, view, panels, services.keys)), { view });
 }

@@ -1,0 +1,65 @@
+import { writeFileSync } from 'node:fs';
+import Mocha from 'mocha';
+import * as vscode from 'vscode';
+import testFiles from 'integration-test-files';
+import { beforeSuite, closeEmulator, DEMO, extension, resetSettings } from './harness';
+
+// The test runner the extension host loads through --extensionTestsPath (VS Code desktop via
+// @vscode/test-electron) or the workbench's `payload` (code-server). It runs mocha in this
+// process, next to the extension, and writes the outcome as JSON to
+// DOCS_ASSISTANT_INTEGRATION_RESULTS, because neither host hands the runner our output reliably.
+
+export interface IntegrationResults {
+  host: string;
+  done: boolean;
+  passed: number;
+  failed: number;
+  pending: number;
+  durationMs: number;
+  tests: { title: string; state: 'passed' | 'failed' | 'pending'; durationMs: number; error?: string }[];
+}
+
+function writeResults(results: IntegrationResults): void {
+  const file = process.env.DOCS_ASSISTANT_INTEGRATION_RESULTS;
+  if (file) writeFileSync(file, JSON.stringify(results, null, 2));
+}
+
+export async function run(): Promise<void> {
+  const started = Date.now();
+  const results: IntegrationResults = { host: `${vscode.env.appName} ${vscode.version} (${vscode.env.appHost})`, done: false, passed: 0, failed: 0, pending: 0, durationMs: 0, tests: [] };
+  writeResults(results);
+
+  // The first-run path of `npm start`: demo keys in the environment go into SecretStorage when
+  // the extension activates. Nothing has activated it yet (it has no startup activation events).
+  beforeSuite.extensionWasActive = extension().isActive;
+  if (!beforeSuite.extensionWasActive) {
+    process.env.DOCS_ASSISTANT_DEMO_ADMIN_KEY = DEMO.adminKey;
+    process.env.DOCS_ASSISTANT_DEMO_ASSISTANT_KEY = DEMO.assistantKey;
+  }
+
+  const mocha = new Mocha({ ui: 'bdd', timeout: 30_000, color: false, reporter: 'spec' });
+  mocha.suite.emit('pre-require', globalThis, 'integration', mocha);
+  for (const load of testFiles) await load();
+  mocha.suite.afterAll('stop the emulator, forget the settings', async () => {
+    await resetSettings();
+    await closeEmulator();
+  });
+
+  const failures = await new Promise<number>((resolve) => {
+    const runner = mocha.run(resolve);
+    const record = (state: 'passed' | 'failed' | 'pending') => (test: Mocha.Test | Mocha.Hook, err?: Error) => {
+      results[state]++;
+      results.tests.push({ title: test.fullTitle(), state, durationMs: test.duration ?? 0, ...(err ? { error: `${err.message}\n${err.stack ?? ''}`.slice(0, 4000) } : {}) });
+      writeResults(results);
+    };
+    runner.on('pass', record('passed'));
+    runner.on('fail', record('failed'));
+    runner.on('pending', record('pending'));
+  });
+
+  results.done = true;
+  results.durationMs = Date.now() - started;
+  writeResults(results);
+  if (failures > 0) throw new Error(`${failures} integration test(s) failed.`);
+  if (results.passed === 0) throw new Error('No integration test ran.');
+}

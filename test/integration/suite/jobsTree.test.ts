@@ -1,0 +1,134 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { AgentJob } from '../../../src/api/types';
+import type { JobsTreeElement } from '../../../src/agent/jobsTreeProvider';
+import type { DocsAssistantTestHooks } from '../../../src/extension';
+import type { RunningEmulator } from '../../emulator';
+import { activated, configureForEmulator, DEMO, runAcceptingInput, waitFor } from './harness';
+
+// The Agent Jobs tree as VS Code sees it: the provider the extension registered, asked for its
+// children and items, with jobs that the real commands started against the emulator, and jobs
+// already in the job store (globalState) when the project is loaded.
+
+describe('Agent Jobs tree', () => {
+  let hooks: DocsAssistantTestHooks;
+  let emu: RunningEmulator;
+
+  const tree = () => hooks.agent.tree;
+  const roots = () => tree().getChildren();
+  const rootFor = (jobId: string) => roots().find((e) => e.kind === 'job' && e.jobId === jobId);
+  const item = (el: JobsTreeElement) => tree().getTreeItem(el);
+
+  before(async () => {
+    ({ hooks } = await activated());
+    if ((await hooks.keys.get('admin')) !== DEMO.adminKey) await hooks.keys.store('admin', DEMO.adminKey);
+    emu = await configureForEmulator();
+    await waitFor('the jobs of the emulator project to load after the settings changed', () => hooks.agent.current);
+  });
+
+  it('shows a job started with "Fix Docs with Agent…" as active, then completed with its pull request link as a child', async () => {
+    const instruction = `Correct the timeout default on the configuration page ${Date.now()}`;
+    const started = await runAcceptingInput<{ jobId: string } | undefined>('docsAssistant.agent.fixDocs', { prompt: instruction });
+    assert.ok(started?.jobId, 'fixDocs returned no job id: the job was not started');
+    const { jobId } = started;
+
+    const create = emu.requests.find((r) => r.method === 'POST' && /\/agent\/.+\/job$/.test(r.path));
+    assert.ok(create, 'the emulator received no create request');
+    assert.equal(create.auth, 'admin', 'the create request did not carry the admin key');
+    assert.ok(JSON.stringify(create.body).includes(instruction), 'the prompt sent is not the one confirmed');
+
+    const el = rootFor(jobId);
+    assert.ok(el, 'the new job is not a root of the tree');
+    const first = item(el);
+    assert.equal(first.id, `job:${jobId}`);
+    assert.equal(first.label, instruction);
+    assert.equal(first.contextValue, 'job active');
+    assert.equal((first.iconPath as vscode.ThemeIcon).id, 'loading~spin');
+    // fixDocs revealed it: the real TreeView found it through getParent/getChildren.
+    assert.ok(hooks.agent.view.selection.some((s) => s.kind === 'job' && s.jobId === jobId), 'the new job is not selected in the view');
+
+    const done = await waitFor('the poller to see the job completed with a pull request', () => {
+      const i = item(el);
+      return i.contextValue === 'job completed pr' ? i : undefined;
+    });
+    assert.equal(done.collapsibleState, vscode.TreeItemCollapsibleState.Expanded);
+    assert.equal((done.iconPath as vscode.ThemeIcon).id, 'git-pull-request');
+
+    const children = tree().getChildren(el);
+    assert.equal(children.length, 1);
+    const prLink = hooks.agent.current!.store.get(jobId)!.job.prLink!;
+    assert.ok(prLink.startsWith(emu.url), `the pull request link ${prLink} is not the emulator's`);
+    const child = item(children[0]!);
+    assert.equal(child.contextValue, 'prLink');
+    assert.equal(child.label, 'Pull request');
+    assert.equal(child.description, prLink);
+    assert.deepEqual(child.command, { command: 'docsAssistant.agent.openPullRequest', title: 'Open Pull Request', arguments: [prLink] });
+    assert.equal(tree().getParent(children[0]!), el);
+
+    const page = await fetch(prLink);
+    assert.equal(page.status, 200, 'the pull request link does not open');
+
+    assert.deepEqual(await vscode.commands.executeCommand('docsAssistant.agent.jobState', jobId), {
+      id: jobId,
+      status: 'completed',
+      prLink,
+      label: instruction,
+      notFound: false,
+    });
+  });
+
+  it('lists a job from the job store with its pull request and follow-ups as children', async () => {
+    const jobs = hooks.agent.current!;
+    const job: AgentJob = {
+      id: `stored-${Date.now()}`,
+      status: 'completed',
+      source: { repository: 'https://github.com/acme/acme-docs', ref: 'main' },
+      model: 'emulator-1',
+      prLink: 'https://github.com/acme/acme-docs/pull/7',
+      createdAt: new Date().toISOString(),
+      archivedAt: null,
+    };
+    jobs.store.add(job, 'Instruction: Document the retry limit\n\nSelected text from docs/rate-limits.md');
+    jobs.store.addFollowUp(job.id, 'Also mention the Retry-After header', job);
+
+    const el = await waitFor('the stored job in the tree', () => rootFor(job.id));
+    assert.equal(roots()[0], el, 'the newest job is not first');
+    const parent = item(el);
+    assert.equal(parent.label, 'Document the retry limit');
+    assert.equal(parent.contextValue, 'job completed pr');
+    assert.match(String(parent.description), /^acme\/acme-docs@main · emulator-1 · /);
+
+    const children = tree().getChildren(el).map((c) => item(c));
+    assert.deepEqual(
+      children.map((c) => [c.contextValue, c.label]),
+      [
+        ['prLink', 'Pull request'],
+        ['followUp', 'Also mention the Retry-After header'],
+      ],
+    );
+    assert.equal(children[1]!.command, undefined, 'a follow-up row opens nothing');
+
+    // Copy Job ID and Remove from List take the tree element, as the context menu passes it.
+    await vscode.commands.executeCommand('docsAssistant.agent.copyJobId', el);
+    assert.equal(await vscode.env.clipboard.readText(), job.id);
+    await vscode.commands.executeCommand('docsAssistant.agent.removeJob', el);
+    assert.equal(rootFor(job.id), undefined, 'the removed job is still in the tree');
+  });
+
+  it('keeps the jobs of a project in globalState when the settings switch to another project and back', async () => {
+    const jobId = hooks.agent.current!.store.all()[0]?.job.id;
+    assert.ok(jobId, 'the first test left no job');
+    await configureForEmulator({ projectId: 'another-project' });
+    await waitFor('the other project (no jobs) to load', () => hooks.agent.current && roots().length === 0);
+    await configureForEmulator();
+    await waitFor('the first project and its job to come back', () => rootFor(jobId));
+  });
+
+  it('has no jobs and no tree rows while the service is not configured', async () => {
+    await configureForEmulator({ baseUrl: '' });
+    await waitFor('the jobs to unload', () => hooks.agent.current === undefined);
+    assert.deepEqual(roots(), []);
+    await configureForEmulator();
+    await waitFor('the jobs to load again', () => hooks.agent.current);
+  });
+});
