@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Frame, type Locator, type Page } from 'playwright-core';
+import type { RecordedRequest } from '../emulator';
 import { ROOT, type Stack } from './stack';
 
 // Drives code-server's workbench the way a user does: the command palette, input boxes,
@@ -72,25 +73,39 @@ export class Workbench {
     return path;
   }
 
+  /** Escape only when a quick input is open: in an editor, Escape would drop the selection. */
+  private async closeQuickInput(): Promise<void> {
+    if (await this.quickInput.isVisible().catch(() => false)) await this.page.keyboard.press('Escape');
+  }
+
   private get quickInput(): Locator {
     return this.page.locator('.quick-input-widget');
   }
 
   /** Runs a palette command by its exact title ("Docs Assistant: Fix Docs with Agent…"). */
   async command(title: string): Promise<void> {
-    await this.page.keyboard.press('Escape');
+    await this.closeQuickInput();
     await this.page.keyboard.press('Control+Shift+P');
     const input = this.quickInput.locator('input');
     await input.waitFor({ state: 'visible', timeout: 10_000 });
-    await input.fill(`>${title}`);
-    // The palette runs its first row: check it is this command before pressing Enter.
+    // The palette runs its first row: check it is this command before pressing Enter. Right after
+    // a (re)load the extension's commands arrive late, so reopen the palette until they are there.
     const first = this.quickInput.locator('.monaco-list-row').first();
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      const label = ((await first.getAttribute('aria-label').catch(() => null)) ?? '').trim();
+    const deadline = Date.now() + 30_000;
+    let label = '';
+    for (let attempt = 0; ; attempt++) {
+      await input.fill(`>${title}`);
+      const retypeAt = Date.now() + 3000;
+      while (Date.now() < retypeAt) {
+        label = ((await first.getAttribute('aria-label').catch(() => null)) ?? '').trim();
+        if (label.startsWith(title)) break;
+        await this.page.waitForTimeout(100);
+      }
       if (label.startsWith(title)) break;
       if (Date.now() > deadline) throw new Error(`The command palette's first row for "${title}" is "${label}"; the command is missing or its title changed.`);
-      await this.page.waitForTimeout(100);
+      await this.page.keyboard.press('Escape');
+      await this.page.keyboard.press('Control+Shift+P');
+      await input.waitFor({ state: 'visible', timeout: 10_000 });
     }
     await input.press('Enter');
   }
@@ -146,7 +161,7 @@ export class Workbench {
 
   /** Opens a workspace file with Quick Open. */
   async openFile(relativePath: string): Promise<void> {
-    await this.page.keyboard.press('Escape');
+    await this.closeQuickInput();
     await this.page.keyboard.press('Control+P');
     const input = this.quickInput.locator('input');
     await input.waitFor({ state: 'visible', timeout: 10_000 });
@@ -171,11 +186,26 @@ export class Workbench {
     await this.page.keyboard.press('Shift+End');
   }
 
+  /** Shows the Docs Assistant side bar (a command, not the activity bar icon, which toggles). */
   async showDocsAssistant(): Promise<void> {
     const sidebar = this.page.locator(SIDEBAR);
     if (await sidebar.isVisible().catch(() => false)) return;
-    await this.page.locator('.activitybar [aria-label^="Docs Assistant"]').first().click();
+    await this.command('Docs Assistant: Focus on Agent Jobs View');
     await sidebar.waitFor({ state: 'visible', timeout: 10_000 });
+  }
+
+  /** Kills the extension host process, as a crash would, and waits for VS Code to start a new one. */
+  async killExtensionHost(): Promise<void> {
+    const pids = [...this.stack.output().matchAll(/<(\d+)> Launched Extension Host Process/g)].map((m) => Number(m[1]));
+    const pid = pids.at(-1);
+    if (!pid) throw new Error('code-server has not said which process is the extension host.');
+    process.kill(pid, 'SIGKILL');
+    const deadline = Date.now() + 30_000;
+    const launches = () => [...this.stack.output().matchAll(/<(\d+)> Launched Extension Host Process/g)].length;
+    while (launches() <= pids.length) {
+      if (Date.now() > deadline) throw new Error(`VS Code did not start a new extension host within 30 s after process ${pid} was killed.`);
+      await this.page.waitForTimeout(100);
+    }
   }
 
   /** Rows of the Agent Jobs tree (`aria-label` holds the full label, even when the row is cut). */
@@ -196,23 +226,30 @@ export class Workbench {
   /** Waits until the row shows `codicon-<icon>` (its status). */
   async waitForRowIcon(row: Locator, icon: string, timeout = 30_000): Promise<void> {
     try {
-      await row.locator(`.codicon-${icon}`).first().waitFor({ state: 'attached', timeout });
+      // The item's own icon, not an inline action's (Open PR shows a git-pull-request icon too).
+      await row.locator(`.custom-view-tree-node-item-icon.codicon-${icon}`).first().waitFor({ state: 'attached', timeout });
     } catch {
-      const cls = await row.locator('.custom-view-tree-node-item-icon, .codicon').first().getAttribute('class').catch(() => '?');
+      const cls = await row.locator('.custom-view-tree-node-item-icon').first().getAttribute('class').catch(() => '?');
       throw new Error(`The job row never showed the ${icon} icon; it shows "${cls}" (${await row.innerText()}).`);
     }
   }
 
   async contextMenu(row: Locator, item: string): Promise<void> {
+    const menu = this.page.locator('.context-view.monaco-menu-container');
+    if (await menu.isVisible().catch(() => false)) await this.page.keyboard.press('Escape');
     await row.click({ button: 'right' });
-    const entry = this.page.locator('.context-view .action-item', { hasText: item }).first();
+    const entry = menu.locator('.action-item:not(.disabled) .action-label', { hasText: item }).first();
     try {
       await entry.waitFor({ state: 'visible', timeout: 5000 });
     } catch {
-      const items = await this.page.locator('.context-view .action-item').allInnerTexts();
+      const items = await menu.locator('.action-item').allInnerTexts();
       throw new Error(`The context menu has no "${item}": ${JSON.stringify(items)}`);
     }
-    await entry.click();
+    // Monaco's menu ignores a click that lands right after it opened; hover + Enter is what a
+    // keyboard user does and is reliable.
+    await entry.hover();
+    await this.page.keyboard.press('Enter');
+    await menu.waitFor({ state: 'hidden', timeout: 5000 });
   }
 
   /** The frame that holds the chat webview's content (VS Code nests it in host iframes). */
@@ -254,8 +291,8 @@ export class Workbench {
   }
 
   /** Requests the emulator received on a path, newest last. */
-  requests(pathPart: string): { body: any; auth: string; status: number; path: string }[] {
-    return this.stack.emulator.requests.filter((r) => r.path.includes(pathPart)) as never;
+  requests(pathPart: string): RecordedRequest[] {
+    return this.stack.emulator.requests.filter((r) => r.path.includes(pathPart));
   }
 }
 
