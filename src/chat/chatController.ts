@@ -55,7 +55,7 @@ export class ChatController extends Disposable {
     this._register(onDidChangeConfig(() => void this.refreshExtras()));
     this._register(keys.onDidChange(() => void this.refreshExtras()));
     this._register(vscode.window.onDidChangeActiveTextEditor((e) => e && (this.lastTextEditor = e)));
-    this._register(toDisposable(() => this.session.stop()));
+    this._register(toDisposable(() => this.session.close()));
     this._register(toDisposable(() => this.stopJobTimer()));
     void this.refreshExtras();
     this.ensureJobTimer();

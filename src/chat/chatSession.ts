@@ -4,7 +4,7 @@ import type { AssembledMessage, AssistantRequest, AssistantStreamEvent, ChatMess
 import type { AnswerPatch, AnswerView, ChatSnapshot, ContextChip, ErrorView, JobCardView, TurnView } from '../common/protocol';
 import { applyPatches } from '../common/answerPatches';
 import { answerText, diffAnswer, emptyAnswer, noticesOf, partsOf, sourcesOf } from './answerView';
-import { ChatStore, type StoredConversation } from './chatStore';
+import { ChatStore, interrupted, type StoredConversation } from './chatStore';
 import { isSameSelection } from './selectionContext';
 
 // The one conversation model. Views (the sidebar and the editor panel) only render what it
@@ -38,7 +38,9 @@ export interface ChatSessionDeps {
 }
 
 const FLUSH_MS = 16;
-const SAVE_WHILE_STREAMING_MS = 1000;
+// In a browser (code-server, vscode.dev) a reload gives the host no chance to save on the way out, so
+// the stored copy may lag the screen by at most this much.
+const SAVE_WHILE_STREAMING_MS = 250;
 
 export class ChatSession {
   private controller: AbortController | undefined;
@@ -47,6 +49,7 @@ export class ChatSession {
   private pending = new Map<string, AnswerPatch[]>();
   private flushScheduled = false;
   private lastSave = 0;
+  private closed = false;
   private readonly schedule: (fn: () => void) => void;
   private readonly now: () => number;
   private readonly newId: () => string;
@@ -56,6 +59,18 @@ export class ChatSession {
     this.now = deps.now ?? (() => Date.now());
     let n = 0;
     this.newId = deps.newId ?? (() => `${Date.now().toString(36)}-${(n++).toString(36)}-${Math.random().toString(36).slice(2, 8)}`);
+  }
+
+  /**
+   * The extension host is shutting down (window reload, VS Code closing) mid-answer: store all
+   * that streamed so far, marked interrupted, before the request is aborted. Nothing is written
+   * after this, so the abort cannot replace it.
+   */
+  close(): void {
+    if (this.live) this.writeAnswer(this.live.conversationId, this.live.turnId, interrupted(this.live.view));
+    this.closed = true;
+    this.live = undefined;
+    this.stop();
   }
 
   get busy(): boolean {
@@ -256,7 +271,7 @@ export class ChatSession {
     if (this.now() - this.lastSave > SAVE_WHILE_STREAMING_MS) {
       // Saved now and then mid-stream, so a reload keeps most of the answer.
       this.lastSave = this.now();
-      this.writeAnswer(owner, turnId, { ...after, status: 'stopped', notices: [...after.notices, 'Interrupted: the window was reloaded while this answer was streaming.'] });
+      this.writeAnswer(owner, turnId, interrupted(after));
     }
     return after;
   }
@@ -285,6 +300,7 @@ export class ChatSession {
   }
 
   private writeAnswer(owner: string, turnId: string, answer: AnswerView): void {
+    if (this.closed) return;
     const c = this.deps.store.find(owner);
     if (!c) return;
     this.deps.store.updateConversation(owner, { turns: c.turns.map((t) => (t.id === turnId ? { ...t, answer } : t)) });

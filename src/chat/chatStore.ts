@@ -1,4 +1,4 @@
-import type { ContextChip, TurnView } from '../common/protocol';
+import type { AnswerView, ContextChip, TurnView } from '../common/protocol';
 
 // Where the conversation lives between reloads: the host's workspaceState, so it survives a
 // window reload and the view being hidden, per workspace. The thread key is kept as carefully
@@ -35,15 +35,16 @@ function fresh(id: string, now: number): StoredConversation {
   return { id, title: 'New conversation', createdAt: now, turns: [], threadId: null, threadKey: null };
 }
 
+/** An answer cut off by the window going away: stopped, its text kept, and saying why. */
+export function interrupted(answer: AnswerView): AnswerView {
+  return { ...answer, status: 'stopped', notices: [...answer.notices.filter((n) => !n.startsWith('Interrupted')), 'Interrupted: the window was reloaded while this answer was streaming.'] };
+}
+
 /** A turn that was streaming when the window went away comes back stopped, its text kept. */
 function settle(c: StoredConversation): StoredConversation {
   return {
     ...c,
-    turns: c.turns.map((t) =>
-      t.answer.status === 'streaming' || t.answer.status === 'waiting'
-        ? { ...t, answer: { ...t.answer, status: 'stopped', notices: [...t.answer.notices.filter((n) => !n.startsWith('Interrupted')), 'Interrupted: the window was reloaded while this answer was streaming.'] } }
-        : t,
-    ),
+    turns: c.turns.map((t) => (t.answer.status === 'streaming' || t.answer.status === 'waiting' ? { ...t, answer: interrupted(t.answer) } : t)),
   };
 }
 

@@ -60,6 +60,10 @@ function emptyState(): HTMLElement {
 
 function render(s: ChatSnapshot): void {
   const sameConversation = snapshot?.conversationId === s.conversationId;
+  // A question the user just sent brings them down to it, as in other chat panels.
+  if (sameConversation && s.turns.length > (snapshot?.turns.length ?? 0)) pinned = true;
+  // Rebuilding the transcript resets its scroll position; a reader who scrolled up keeps theirs.
+  const keepTop = transcript.scrollTop;
   snapshot = s;
   app.setAttribute('aria-busy', 'false');
   banner.hidden = !s.setupHint;
@@ -98,6 +102,8 @@ function render(s: ChatSnapshot): void {
     } else {
       pinned = true;
     }
+  } else if (!pinned) {
+    transcript.scrollTop = keepTop;
   }
   followIfPinned();
 }

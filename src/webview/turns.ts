@@ -127,8 +127,10 @@ export class TurnElement {
       entry.md!.setText(part.text);
     } else {
       const what = part.query ? `Searched the docs for “${part.query}”` : `Used ${part.toolName}`;
-      const result = part.state === 'done' && part.resultCount !== undefined ? ` · ${part.resultCount} result${part.resultCount === 1 ? '' : 's'}` : part.state === 'error' ? ` · failed${part.errorText ? `: ${part.errorText}` : ''}` : '…';
-      entry = { el: h('div', { class: `tool tool-${part.state}`, 'data-kind': 'tool' }, icon(part.state === 'running' ? 'loading codicon-modifier-spin' : part.state === 'error' ? 'warning' : 'search'), h('span', {}, what + result)) };
+      // A search still running when the answer stopped will never finish: no spinner for it.
+      const running = part.state === 'running' && this.isStreaming();
+      const result = part.state === 'done' && part.resultCount !== undefined ? ` · ${part.resultCount} result${part.resultCount === 1 ? '' : 's'}` : part.state === 'error' ? ` · failed${part.errorText ? `: ${part.errorText}` : ''}` : running ? '…' : '';
+      entry = { el: h('div', { class: `tool tool-${part.state}`, 'data-kind': 'tool' }, icon(running ? 'loading codicon-modifier-spin' : part.state === 'error' ? 'warning' : 'search'), h('span', {}, what + result)) };
     }
     if (existing) existing.el.replaceWith(entry.el);
     else this.partsEl.append(entry.el);
@@ -165,11 +167,18 @@ export class TurnElement {
     );
   }
 
+  private isStreaming(): boolean {
+    return this.view.status === 'streaming' || this.view.status === 'waiting';
+  }
+
   private renderStatus(): void {
     const { status, error } = this.view;
     if (this.retryTimer) clearInterval(this.retryTimer);
     this.retryTimer = undefined;
-    this.root.classList.toggle('streaming', status === 'streaming' || status === 'waiting');
+    this.root.classList.toggle('streaming', this.isStreaming());
+    this.view.parts.forEach((p, i) => {
+      if (p.kind === 'tool' && p.state === 'running') this.setPart(i, p);
+    });
     // Where the turn stands, for styles and for tests that drive the real workbench.
     this.root.dataset.status = status;
     this.statusEl.replaceChildren();

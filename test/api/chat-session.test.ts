@@ -260,7 +260,7 @@ describe('ChatSession against the emulator (real AssistantClient)', function () 
       c.fault = 'slow';
       await c.session.ask(QUESTION);
       await until(() => textOf(lastAnswer(c)).length > 40, 'some text');
-      // The stored copy is refreshed about once a second while the answer streams.
+      // The stored copy is refreshed every 250 ms while the answer streams.
       await until(() => textOf(c.store.current.turns[0]!.answer).length > 0, 'the stored copy to have text');
       assert.equal(c.session.busy, true, 'still streaming');
       const reloaded = chat({ memento: c.memento.copy() });
@@ -270,6 +270,23 @@ describe('ChatSession against the emulator (real AssistantClient)', function () 
       assert.ok(textOf(turn.answer).length > 0 && fullAnswer.startsWith(textOf(turn.answer)), 'a prefix of the answer is kept');
       c.session.stop();
       await settled(c);
+    });
+
+    it('closing mid-answer (the extension host shutting down) stores all the text shown so far, marked interrupted', async () => {
+      const c = chat();
+      c.fault = 'slow';
+      await c.session.ask(QUESTION);
+      await until(() => textOf(lastAnswer(c)).length > 40, 'some text');
+      const shown = textOf(lastAnswer(c));
+      c.session.close();
+      const saved = c.memento.copy();
+      const turn = view(chat({ memento: saved })).turns[0]!;
+      assert.equal(turn.answer.status, 'stopped');
+      assert.ok(turn.answer.notices.some((n) => /Interrupted/.test(n)));
+      assert.ok(textOf(turn.answer).startsWith(shown), 'everything the user saw is kept, not only the last periodic save');
+      await settled(c);
+      const after = view(chat({ memento: c.memento.copy() })).turns[0]!;
+      assert.deepEqual(after.answer, turn.answer, 'the abort that follows close does not overwrite the stored answer');
     });
 
     it('past conversations can be reopened and continued in their own thread', async () => {

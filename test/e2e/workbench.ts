@@ -272,10 +272,17 @@ export class Workbench {
     return frame;
   }
 
+  /** Sends a question and waits for its turn to appear, so later waits look at the new answer. */
   async ask(frame: Frame, question: string): Promise<void> {
+    const turns = await frame.locator('.turn').count();
     const box = frame.locator('textarea').first();
     await box.fill(question);
     await box.press('Enter');
+    try {
+      await frame.locator('.turn').nth(turns).waitFor({ state: 'attached', timeout: 10_000 });
+    } catch {
+      throw new Error(`The question was not sent: no new turn appeared (composer says ${JSON.stringify(await frame.locator('.composer').innerText().catch(() => ''))}).`);
+    }
   }
 
   /** The last turn, once its answer has this status (`done`, `stopped`, `error`). */

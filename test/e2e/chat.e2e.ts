@@ -1,0 +1,207 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Frame } from 'playwright-core';
+import { startStack, type Stack } from './stack';
+import { Workbench, closeBrowser, step } from './workbench';
+
+// A developer's chat flow in a real VS Code, with the demo keys seeded by the first-run path:
+// ask, follow up in the same thread, stop, ask about a selection (code and prose), and the bad
+// paths: a dropped stream, 429, a wrong key, a window reloaded mid-answer.
+
+type Body = { threadId: string | null; threadKey?: string; context?: unknown[]; messages: unknown[] };
+
+describe('e2e: Ask Docs in a real VS Code', function () {
+  let stack: Stack;
+  let wb: Workbench;
+  let chat: Frame;
+
+  const askRequests = () => wb.requests('/assistant/').filter((r) => r.method === 'POST');
+  const lastBody = () => askRequests().at(-1)!.body as Body;
+  // The answer's markdown text only (not the "Searched the docs…" line).
+  const answerText = async () => (await chat.locator('.turn').last().locator('.answer-parts [data-kind="text"]').allInnerTexts()).join('\n').trim();
+
+  /** Waits until the streaming answer shows some text, then returns it. */
+  async function someText(min = 20): Promise<string> {
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      const t = await answerText();
+      if (t.length >= min) return t;
+      if (Date.now() > deadline) throw new Error(`No answer text appeared (has ${JSON.stringify(t)}).`);
+      await wb.page.waitForTimeout(100);
+    }
+  }
+
+  before(async function () {
+    stack = await startStack({ demoKeys: true, emulator: { slowDripMs: 300 } });
+    wb = await Workbench.open(stack);
+    chat = await wb.openChat();
+  });
+
+  after(async function () {
+    await wb?.close();
+    await closeBrowser();
+    await stack?.close();
+  });
+
+  it('streams an answer with its sources, and a follow-up stays in the same thread', async function () {
+    await step(wb, 'ask a first question', async () => {
+      await wb.ask(chat, 'How do I configure the connect timeout?');
+      await wb.waitForAnswer(chat, 'done');
+    });
+    await step(wb, 'the answer has text and sources', async () => {
+      assert.ok((await answerText()).length > 50, 'the answer has text');
+      const sources = chat.locator('.turn').last().locator('.sources a');
+      assert.ok((await sources.count()) >= 1, 'sources are listed under the answer');
+      assert.match((await sources.first().getAttribute('href')) ?? '', /^http:\/\/127\.0\.0\.1:\d+\/docs\//);
+      await wb.shot('chat-1-first-answer');
+    });
+    const first = lastBody();
+    assert.equal(first.threadId, null, 'a new conversation sends threadId null');
+    await step(wb, 'ask a follow-up', async () => {
+      await wb.ask(chat, 'And what is the default idle timeout?');
+      await wb.waitForAnswer(chat, 'done');
+    });
+    const second = lastBody();
+    assert.equal(typeof second.threadId, 'string', 'the follow-up sends the thread the first answer handed back');
+    assert.ok(second.threadKey, 'and its thread key');
+    assert.equal(second.messages.length, 3, 'with the whole conversation');
+    assert.equal(askRequests().at(-1)!.status, 200, 'the service accepted the thread');
+    await step(wb, 'a third question keeps the same thread', async () => {
+      await wb.ask(chat, 'Does the relay retry failed requests?');
+      await wb.waitForAnswer(chat, 'done');
+      assert.equal(lastBody().threadId, second.threadId);
+      await wb.shot('chat-2-follow-ups');
+    });
+  });
+
+  it('Stop keeps the partial answer, marked as stopped', async function () {
+    let partial = '';
+    await step(wb, 'ask a question that streams slowly', async () => {
+      await wb.ask(chat, 'How do I deploy the relay with Helm? [[fault:slow]]');
+      partial = await someText();
+    });
+    await step(wb, 'press Stop', async () => {
+      await chat.locator('button.send').click();
+      await wb.waitForAnswer(chat, 'stopped');
+    });
+    await step(wb, 'the partial text stays', async () => {
+      const kept = await answerText();
+      assert.ok(kept.startsWith(partial.slice(0, 20)), 'the text streamed so far is kept');
+      assert.match(await chat.locator('.turn').last().innerText(), /Stopped/);
+      await wb.shot('chat-3-stopped');
+    });
+  });
+
+  it('"Ask Docs About Selection" sends code as `code` with its workspace-relative path', async function () {
+    const lines = readFileSync(join(stack.workspace, 'src', 'relay.ts'), 'utf8').split('\n');
+    await step(wb, 'select lines 2-6 of src/relay.ts', async () => {
+      await wb.openFile('src/relay.ts');
+      await wb.selectLines(2, 6);
+    });
+    await step(wb, 'run Ask Docs About Selection and ask', async () => {
+      await wb.command('Docs Assistant: Ask Docs About Selection');
+      chat = await wb.chatFrame();
+      await chat.locator('.composer .chip', { hasText: 'src/relay.ts:2-6' }).waitFor({ timeout: 10_000 });
+      await wb.shot('chat-4-code-chip');
+      await wb.ask(chat, 'What are the defaults of these options?');
+      await wb.waitForAnswer(chat, 'done');
+    });
+    assert.deepEqual(lastBody().context, [{ type: 'code', value: lines.slice(1, 6).join('\n'), path: 'src/relay.ts' }]);
+  });
+
+  it('prose from a Markdown file goes as `textSelection`, and the same selection is attached once', async function () {
+    const lines = readFileSync(join(stack.workspace, 'docs', 'getting-started.md'), 'utf8').split('\n');
+    await step(wb, 'select lines 1-3 of docs/getting-started.md', async () => {
+      await wb.openFile('docs/getting-started.md');
+      await wb.selectLines(1, 3);
+    });
+    await step(wb, 'attach it twice, then ask', async () => {
+      await wb.command('Docs Assistant: Add Selection to Docs Chat');
+      await wb.command('Docs Assistant: Ask Docs About Selection');
+      chat = await wb.chatFrame();
+      await chat.locator('.composer .chip', { hasText: 'docs/getting-started.md:1-3' }).first().waitFor({ timeout: 10_000 });
+      assert.equal(await chat.locator('.composer .chip').count(), 1, 'the same selection is attached only once');
+      await wb.ask(chat, 'Is this page accurate?');
+      await wb.waitForAnswer(chat, 'done');
+    });
+    assert.deepEqual(lastBody().context, [{ type: 'textSelection', value: lines.slice(0, 3).join('\n'), path: 'docs/getting-started.md' }]);
+  });
+
+  it('a dropped stream keeps the partial answer and offers Retry, which asks again in the same turn', async function () {
+    await step(wb, 'the stream drops mid-answer', async () => {
+      await wb.ask(chat, 'How do I authenticate requests? [[fault:drop-mid]]');
+      const turn = await wb.waitForAnswer(chat, 'error');
+      assert.ok((await answerText()).length > 0, 'the partial answer stays');
+      assert.match(await turn.locator('.error').innerText(), /connection|dropped|network/i);
+      await wb.shot('chat-5-dropped-stream');
+    });
+    await step(wb, "Retry asks the same question again in the same turn", async () => {
+      const before = askRequests().length;
+      const turns = await chat.locator('.turn').count();
+      await chat.locator('.turn').last().locator('.error-actions button', { hasText: 'Retry' }).click();
+      // The retried question still carries the fault word, so it drops again: what matters here
+      // is that Retry asked the same question again and the partial answer was replaced, not doubled.
+      await wb.page.waitForTimeout(300);
+      await wb.waitForAnswer(chat, 'error');
+      assert.equal(askRequests().length, before + 1, 'Retry sent the question again');
+      assert.equal(await chat.locator('.turn').count(), turns, 'Retry answers in the same turn, it adds none');
+    });
+  });
+
+  it('429 says when to try again', async function () {
+    await step(wb, 'the service rate-limits the question', async () => {
+      await wb.ask(chat, 'What are the rate limits? [[fault:429]]');
+      const turn = await wb.waitForAnswer(chat, 'error');
+      assert.match(await turn.locator('.error').innerText(), /try again in \d+ s|too many/i);
+      await wb.shot('chat-6-rate-limited');
+    });
+  });
+
+  it('a wrong assistant key gives the 401 message with "Set Assistant Key", which fixes it', async function () {
+    await step(wb, 'store a wrong (well-formed) key', async () => {
+      await wb.command('Docs Assistant: Set Assistant API Key…');
+      await wb.waitForQuickInput(/assistant/i);
+      await wb.typeIntoQuickInput('svc_dsc_wrong_0000000000000000000000');
+      await wb.notification(/assistant api key saved/i);
+    });
+    await step(wb, 'the question is refused with 401 and a Set Assistant Key action', async () => {
+      chat = await wb.chatFrame();
+      await wb.ask(chat, 'How do I get started?');
+      const turn = await wb.waitForAnswer(chat, 'error');
+      assert.equal(askRequests().at(-1)!.status, 401);
+      assert.match(await turn.locator('.error').innerText(), /key/i);
+      await wb.shot('chat-7-unauthorized');
+      await turn.locator('.error-actions button', { hasText: 'Set Assistant Key' }).click();
+    });
+    await step(wb, 'the key input opens; the right key and Retry answer the question', async () => {
+      await wb.waitForQuickInput(/assistant/i);
+      await wb.typeIntoQuickInput(stack.emulator.assistantKey);
+      await wb.notification(/assistant api key saved/i);
+      await chat.locator('.turn').last().locator('.error-actions button', { hasText: 'Retry' }).click();
+      await wb.waitForAnswer(chat, 'done');
+      assert.equal(askRequests().at(-1)!.status, 200);
+    });
+  });
+
+  it('a window reloaded mid-answer brings the conversation back, the partial answer marked interrupted', async function () {
+    let partial = '';
+    await step(wb, 'ask a slow question', async () => {
+      await wb.ask(chat, 'How do I run the relay in Kubernetes? [[fault:slow]]');
+      partial = await someText();
+      // In a browser the host cannot save on the way out; it saves every 250 ms while streaming.
+      await wb.page.waitForTimeout(500);
+    });
+    await step(wb, 'reload the window mid-answer', async () => {
+      await wb.reload();
+      chat = await wb.openChat();
+    });
+    await step(wb, 'the conversation is back, the partial answer kept and marked', async () => {
+      const turn = await wb.waitForAnswer(chat, 'stopped');
+      assert.ok((await answerText()).startsWith(partial.slice(0, 20)), 'the partial answer is kept');
+      assert.match(await turn.innerText(), /Interrupted/);
+      assert.ok((await chat.locator('.turn').count()) >= 5, 'the earlier turns are back too');
+      await wb.shot('chat-8-after-reload');
+    });
+  });
+});
