@@ -35,6 +35,12 @@ export interface Stack {
   close(): Promise<void>;
 }
 
+// A run starts clean: the user-data folders of earlier runs (kept for debugging) go.
+if (existsSync(CACHE)) for (const d of readdirSync(CACHE)) if (d.startsWith('e2e-user-')) rmSync(join(CACHE, d), { recursive: true, force: true });
+
+/** Every stack this run closed: what its VS Code and emulator kept, for the secrets scan. */
+export const closedStacks: { userDataDir: string; requestLog: string }[] = [];
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = createServer();
@@ -171,6 +177,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     stopCodeServer: () => killGroup(cs.proc),
     async close() {
       await killGroup(cs.proc);
+      closedStacks.push({ userDataDir, requestLog: JSON.stringify(emulator.requests) });
       await emulator.close();
     },
   };

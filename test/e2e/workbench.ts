@@ -14,6 +14,9 @@ const SIDEBAR = '[id="workbench.view.extension.docsAssistant"]';
 
 let browser: Browser | undefined;
 
+/** What each closed workbench kept in the browser, for the secrets scan. */
+export const browserStorageDumps: string[] = [];
+
 export async function sharedBrowser(): Promise<Browser> {
   browser ??= await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   return browser;
@@ -38,6 +41,9 @@ export class Workbench {
     const b = await sharedBrowser();
     const context = await b.newContext({ viewport: { width: 1400, height: 900 } });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(stack.url).origin });
+    // tsx compiles this file with esbuild's keepNames, which wraps functions in __name(); the
+    // functions handed to page.evaluate need that helper in the page too.
+    await context.addInitScript({ content: 'globalThis.__name = (f) => f;' });
     const page = await context.newPage();
     const wb = new Workbench(page, context, stack);
     context.on('page', (p) => {
@@ -63,7 +69,43 @@ export class Workbench {
   }
 
   async close(): Promise<void> {
+    browserStorageDumps.push(await this.dumpBrowserStorage().catch((e) => `(could not read browser storage: ${String(e)})`));
     await this.context.close();
+  }
+
+  /** Everything the workbench keeps in the browser: localStorage and every IndexedDB record. */
+  private dumpBrowserStorage(): Promise<string> {
+    return this.page.evaluate(async () => {
+      const out: string[] = [];
+      const text = (v: unknown): string =>
+        v instanceof Uint8Array || v instanceof ArrayBuffer ? new TextDecoder().decode(v) : typeof v === 'string' ? v : JSON.stringify(v);
+      for (let i = 0; i < localStorage.length; i++) {
+        const k = localStorage.key(i)!;
+        out.push(`localStorage ${k} = ${localStorage.getItem(k)}`);
+      }
+      for (const info of await indexedDB.databases()) {
+        const db = await new Promise<IDBDatabase>((res, rej) => {
+          const r = indexedDB.open(info.name!);
+          r.onsuccess = () => res(r.result);
+          r.onerror = () => rej(r.error);
+        });
+        for (const store of Array.from(db.objectStoreNames)) {
+          const [keys, values] = await Promise.all(
+            ['getAllKeys', 'getAll'].map(
+              (m) =>
+                new Promise<unknown[]>((res, rej) => {
+                  const r = (db.transaction(store).objectStore(store) as unknown as Record<string, () => IDBRequest<unknown[]>>)[m]!();
+                  r.onsuccess = () => res(r.result);
+                  r.onerror = () => rej(r.error);
+                }),
+            ),
+          );
+          keys!.forEach((k, i) => out.push(`indexedDB ${info.name}/${store} ${text(k)} = ${text(values![i])}`));
+        }
+        db.close();
+      }
+      return out.join('\n');
+    });
   }
 
   async shot(name: string): Promise<string> {
