@@ -9,6 +9,7 @@ import type { JobRecord } from './jobStore';
 import type { JobsTreeElement } from './jobsTreeProvider';
 import { buildAgentPrompt, isBlankPrompt, type PromptSelection } from './prompt';
 import { askFinalPrompt, askInstruction } from './promptInput';
+import { workspacePath } from '../host/workspacePath';
 
 // Every agent command. Each one catches its own errors and turns them into a message that
 // says what to do next: a failing command must never take the extension host down.
@@ -105,7 +106,7 @@ export function registerAgentCommands(feature: AgentFeature): vscode.Disposable 
     if (!editor || editor.selection.isEmpty) return undefined;
     const { selection, document } = editor;
     return {
-      path: vscode.workspace.asRelativePath(document.uri, false),
+      path: workspacePath(document.uri),
       startLine: selection.start.line + 1,
       endLine: selection.end.line + (selection.end.character === 0 && selection.end.line > selection.start.line ? 0 : 1),
       text: document.getText(selection),
@@ -155,7 +156,9 @@ export function registerAgentCommands(feature: AgentFeature): vscode.Disposable 
   });
 
   const openPullRequest = guarded('Open Pull Request', async (arg?: JobArg) => {
-    const url = typeof arg === 'string' && /^https?:/i.test(arg) ? arg : arg && typeof arg !== 'string' && arg.kind === 'child' && arg.child.kind === 'prLink' ? arg.child.url : (await resolveJob(arg, 'Open the pull request of which job?', (r) => !!r.job.prLink))?.job.prLink;
+    // Only a pull request link the job store holds is opened: callers (the tree, a notification,
+    // the chat's job card) name a job, never a URL, so no message can make this open anything else.
+    const url = (await resolveJob(arg, 'Open the pull request of which job?', (r) => !!r.job.prLink))?.job.prLink;
     if (!url) return;
     const uri = vscode.Uri.parse(url, true);
     if (uri.scheme !== 'https' && uri.scheme !== 'http') throw new Error(`Not opening ${uri.scheme}: links: only web addresses are opened.`);
@@ -163,7 +166,7 @@ export function registerAgentCommands(feature: AgentFeature): vscode.Disposable 
   });
 
   const copyPullRequestLink = guarded('Copy Pull Request Link', async (arg?: JobArg) => {
-    const url = arg && typeof arg !== 'string' && arg.kind === 'child' && arg.child.kind === 'prLink' ? arg.child.url : (await resolveJob(arg, 'Copy the pull request link of which job?', (r) => !!r.job.prLink))?.job.prLink;
+    const url = (await resolveJob(arg, 'Copy the pull request link of which job?', (r) => !!r.job.prLink))?.job.prLink;
     if (url) await vscode.env.clipboard.writeText(url);
   });
 

@@ -41,7 +41,7 @@ export class JobsTreeProvider implements vscode.TreeDataProvider<JobsTreeElement
 
   getTreeItem(element: JobsTreeElement): vscode.TreeItem {
     const record = this.find(element.jobId);
-    if (element.kind === 'child') return childItem(element.child);
+    if (element.kind === 'child') return childItem(element.jobId, element.child);
     if (!record) return new vscode.TreeItem('(removed)');
     const view = presentJob(record, Date.now());
     const hasChildren = record.job.prLink || record.followUps.length > 0;
@@ -66,14 +66,15 @@ export class JobsTreeProvider implements vscode.TreeDataProvider<JobsTreeElement
   }
 }
 
-function childItem(child: ChildView): vscode.TreeItem {
+function childItem(jobId: string, child: ChildView): vscode.TreeItem {
   const item = new vscode.TreeItem(child.kind === 'prLink' ? 'Pull request' : child.label, vscode.TreeItemCollapsibleState.None);
   item.iconPath = new vscode.ThemeIcon(child.iconId);
   item.contextValue = child.contextValue;
   if (child.kind === 'prLink') {
     item.description = child.url;
     item.tooltip = `Open ${child.url}`;
-    item.command = { command: 'docsAssistant.agent.openPullRequest', title: 'Open Pull Request', arguments: [child.url] };
+    // The job, not the URL: the command opens only a link the job store holds.
+    item.command = { command: 'docsAssistant.agent.openPullRequest', title: 'Open Pull Request', arguments: [jobId] };
   } else {
     item.description = child.description;
     item.tooltip = child.label;

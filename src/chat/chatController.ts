@@ -13,6 +13,7 @@ import { ChatStore } from './chatStore';
 import { ChatWebviewConnection } from './chatWebview';
 import { buildContextChip, chipLabel } from './selectionContext';
 import { safeExternalUrl } from './webviewMessages';
+import { workspacePath } from '../host/workspacePath';
 
 // The chat feature's host side: one ChatSession shared by every open chat webview, plus what
 // only VS Code can do (keys, settings, the editor, links, the clipboard, the agent's commands).
@@ -92,7 +93,7 @@ export class ChatController extends Disposable {
     const chip = buildContextChip({
       id: `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`,
       languageId: document.languageId,
-      path: vscode.workspace.asRelativePath(document.uri, false),
+      path: workspacePath(document.uri),
       startLine: selection.start.line + 1,
       endLine,
       text: document.getText(selection),
@@ -138,7 +139,7 @@ export class ChatController extends Disposable {
     const fp = cfg.fingerprint === 'machine' ? createHash('sha256').update(`docs-assistant:${vscode.env.machineId}`).digest('hex').slice(0, 32) : cfg.fingerprint;
     const editor = vscode.window.activeTextEditor ?? this.lastTextEditor;
     const settings: RequestSettings = { fp, retrievalPageSize: cfg.retrievalPageSize, filter: cfg.filter };
-    if (editor && editor.document.uri.scheme !== 'output') settings.currentPath = trimCurrentPath(vscode.workspace.asRelativePath(editor.document.uri, false));
+    if (editor && editor.document.uri.scheme !== 'output') settings.currentPath = trimCurrentPath(workspacePath(editor.document.uri));
     return settings;
   }
 

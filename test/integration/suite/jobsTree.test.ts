@@ -62,7 +62,8 @@ describe('Agent Jobs tree', () => {
     assert.equal(child.contextValue, 'prLink');
     assert.equal(child.label, 'Pull request');
     assert.equal(child.description, prLink);
-    assert.deepEqual(child.command, { command: 'docsAssistant.agent.openPullRequest', title: 'Open Pull Request', arguments: [prLink] });
+    // The row names its job; the command opens the link the job store holds, never a URL it is handed.
+    assert.deepEqual(child.command, { command: 'docsAssistant.agent.openPullRequest', title: 'Open Pull Request', arguments: [jobId] });
     assert.equal(tree().getParent(children[0]!), el);
 
     const page = await fetch(prLink);
