@@ -25,20 +25,24 @@ function pick<T extends Obj>(o: Obj, base: T, keys: readonly string[]): T {
   return out as T;
 }
 
+type Skip = { kind: 'skip'; reason: SkipReason; detail: string };
+
+// Module-level, not made per call: this runs for every chunk, thousands per answer.
+const malformed = (t: string): Skip => ({ kind: 'skip', reason: 'malformed', detail: `a "${t.slice(0, 60)}" chunk with missing or invalid fields` });
+const ok = (chunk: UIMessageChunk): StreamItem => ({ kind: 'chunk', chunk });
+
 /**
- * Validates one chunk. Returns a clean chunk holding only the fields this client uses, or a
- * reason to skip it: `unknown-type` for a type this client does not know (newer SDKs add types),
- * `malformed` for a known type with missing or wrongly typed fields.
+ * Validates one chunk into a stream item: a clean chunk holding only the fields this client
+ * uses, or a reason to skip it: `unknown-type` for a type this client does not know (newer SDKs
+ * add types), `malformed` for a known type with missing or wrongly typed fields.
  */
-export function classifyChunk(json: unknown): { chunk: UIMessageChunk } | { reason: SkipReason; detail: string } {
-  if (!isObj(json) || !str(json.type)) return { reason: 'malformed', detail: 'a chunk without a "type"' };
+function chunkItem(json: unknown): StreamItem {
+  if (!isObj(json) || !str(json.type)) return { kind: 'skip', reason: 'malformed', detail: 'a chunk without a "type"' };
   const o = json;
   const t = o.type as string;
-  const bad = (): { reason: SkipReason; detail: string } => ({ reason: 'malformed', detail: `a "${t.slice(0, 60)}" chunk with missing or invalid fields` });
-  const ok = (chunk: UIMessageChunk): { chunk: UIMessageChunk } => ({ chunk });
   switch (t) {
     case 'start':
-      return optStr(o.messageId) ? ok(pick(o, { type: 'start' }, ['messageId', 'messageMetadata'])) : bad();
+      return optStr(o.messageId) ? ok(pick(o, { type: 'start' }, ['messageId', 'messageMetadata'])) : malformed(t);
     case 'start-step':
     case 'finish-step':
       return ok({ type: t });
@@ -46,47 +50,54 @@ export function classifyChunk(json: unknown): { chunk: UIMessageChunk } | { reas
     case 'text-end':
     case 'reasoning-start':
     case 'reasoning-end':
-      return str(o.id) ? ok({ type: t, id: o.id }) : bad();
+      return str(o.id) ? ok({ type: t, id: o.id }) : malformed(t);
     case 'text-delta':
     case 'reasoning-delta':
-      return str(o.id) && str(o.delta) ? ok({ type: t, id: o.id, delta: o.delta }) : bad();
+      return str(o.id) && str(o.delta) ? ok({ type: t, id: o.id, delta: o.delta }) : malformed(t);
     case 'tool-input-start':
-      return str(o.toolCallId) && str(o.toolName) ? ok({ type: t, toolCallId: o.toolCallId, toolName: o.toolName }) : bad();
+      return str(o.toolCallId) && str(o.toolName) ? ok({ type: t, toolCallId: o.toolCallId, toolName: o.toolName }) : malformed(t);
     case 'tool-input-delta':
-      return str(o.toolCallId) && str(o.inputTextDelta) ? ok({ type: t, toolCallId: o.toolCallId, inputTextDelta: o.inputTextDelta }) : bad();
+      return str(o.toolCallId) && str(o.inputTextDelta) ? ok({ type: t, toolCallId: o.toolCallId, inputTextDelta: o.inputTextDelta }) : malformed(t);
     case 'tool-input-available':
-      return str(o.toolCallId) && str(o.toolName) ? ok({ type: t, toolCallId: o.toolCallId, toolName: o.toolName, input: o.input }) : bad();
+      return str(o.toolCallId) && str(o.toolName) ? ok({ type: t, toolCallId: o.toolCallId, toolName: o.toolName, input: o.input }) : malformed(t);
     case 'tool-input-error':
       return str(o.toolCallId) && str(o.toolName) && str(o.errorText)
         ? ok({ type: t, toolCallId: o.toolCallId, toolName: o.toolName, input: o.input, errorText: o.errorText })
-        : bad();
+        : malformed(t);
     case 'tool-output-available':
-      return str(o.toolCallId) ? ok({ type: t, toolCallId: o.toolCallId, output: o.output }) : bad();
+      return str(o.toolCallId) ? ok({ type: t, toolCallId: o.toolCallId, output: o.output }) : malformed(t);
     case 'tool-output-error':
-      return str(o.toolCallId) && str(o.errorText) ? ok({ type: t, toolCallId: o.toolCallId, errorText: o.errorText }) : bad();
+      return str(o.toolCallId) && str(o.errorText) ? ok({ type: t, toolCallId: o.toolCallId, errorText: o.errorText }) : malformed(t);
     case 'source-url':
-      return str(o.sourceId) && str(o.url) && optStr(o.title) ? ok(pick(o, { type: t, sourceId: o.sourceId, url: o.url }, ['title'])) : bad();
+      return str(o.sourceId) && str(o.url) && optStr(o.title) ? ok(pick(o, { type: t, sourceId: o.sourceId, url: o.url }, ['title'])) : malformed(t);
     case 'source-document':
       return str(o.sourceId) && str(o.mediaType) && str(o.title) && optStr(o.filename)
         ? ok(pick(o, { type: t, sourceId: o.sourceId, mediaType: o.mediaType, title: o.title }, ['filename']))
-        : bad();
+        : malformed(t);
     case 'file':
-      return str(o.url) && str(o.mediaType) ? ok({ type: t, url: o.url, mediaType: o.mediaType }) : bad();
+      return str(o.url) && str(o.mediaType) ? ok({ type: t, url: o.url, mediaType: o.mediaType }) : malformed(t);
     case 'error':
-      return str(o.errorText) ? ok({ type: t, errorText: o.errorText }) : bad();
+      return str(o.errorText) ? ok({ type: t, errorText: o.errorText }) : malformed(t);
     case 'abort':
-      return optStr(o.reason) ? ok(pick(o, { type: t }, ['reason'])) : bad();
+      return optStr(o.reason) ? ok(pick(o, { type: t }, ['reason'])) : malformed(t);
     case 'message-metadata':
-      return 'messageMetadata' in o ? ok({ type: t, messageMetadata: o.messageMetadata }) : bad();
+      return 'messageMetadata' in o ? ok({ type: t, messageMetadata: o.messageMetadata }) : malformed(t);
     case 'finish':
-      return optStr(o.finishReason) && optStr(o.threadId) ? ok(pick(o, { type: t }, ['finishReason', 'messageMetadata', 'threadId'])) : bad();
+      return optStr(o.finishReason) && optStr(o.threadId) ? ok(pick(o, { type: t }, ['finishReason', 'messageMetadata', 'threadId'])) : malformed(t);
     default:
       if (t.startsWith('data-') && t.length > 5) {
-        if (!optStr(o.id) || (o.transient !== undefined && typeof o.transient !== 'boolean')) return bad();
+        if (!optStr(o.id) || (o.transient !== undefined && typeof o.transient !== 'boolean')) return malformed(t);
         return ok(pick(o, { type: t as `data-${string}`, data: o.data }, ['id', 'transient']));
       }
-      return { reason: 'unknown-type', detail: `a chunk of unknown type "${t.slice(0, 60)}"` };
+      return { kind: 'skip', reason: 'unknown-type', detail: `a chunk of unknown type "${t.slice(0, 60)}"` };
   }
+}
+
+
+/** Validates one chunk: the clean chunk, or why it is skipped. */
+export function classifyChunk(json: unknown): { chunk: UIMessageChunk } | { reason: SkipReason; detail: string } {
+  const item = chunkItem(json);
+  return item.kind === 'chunk' ? { chunk: item.chunk } : { reason: (item as Skip).reason, detail: (item as Skip).detail };
 }
 
 /** Validates one chunk's shape; undefined for an unknown type or an invalid chunk (skip it). */
@@ -97,7 +108,7 @@ export function parseChunk(json: unknown): UIMessageChunk | undefined {
 
 /** One SSE `data:` payload to a stream item: `[DONE]`, a chunk, or a reason to skip. */
 export function itemFromSseData(data: string): StreamItem {
-  if (data.trim() === '[DONE]') return { kind: 'done' };
+  if (data === '[DONE]' || (data.length < 20 && data.trim() === '[DONE]')) return { kind: 'done' };
   let json: unknown;
   try {
     json = JSON.parse(data);
@@ -105,6 +116,5 @@ export function itemFromSseData(data: string): StreamItem {
     const head = data.length > 60 ? `${data.slice(0, 60)}…` : data;
     return { kind: 'skip', reason: 'malformed', detail: `a chunk that is not JSON: ${JSON.stringify(head)}` };
   }
-  const r = classifyChunk(json);
-  return 'chunk' in r ? { kind: 'chunk', chunk: r.chunk } : { kind: 'skip', reason: r.reason, detail: r.detail };
+  return chunkItem(json);
 }

@@ -72,6 +72,8 @@ interface PartIndex {
   tools: Map<string, AssembledToolCall>;
   /** Data part per `${type}:${id}`. */
   dataById: Map<string, AssembledDataPart>;
+  /** The part the last delta went to: nearly every delta goes to the same one, without a key to build. */
+  last?: AssembledTextPart | AssembledReasoningPart;
 }
 
 const indexes = new WeakMap<AssembledMessage, PartIndex>();
@@ -101,7 +103,12 @@ function pushPart(message: AssembledMessage, index: PartIndex, part: AssembledPa
 
 /** The newest still-open part of `type` with `id` (a second start with the same id takes the id over, as in the SDK). */
 function openPart(message: AssembledMessage, type: 'text' | 'reasoning', id: string): AssembledTextPart | AssembledReasoningPart | undefined {
-  return indexFor(message).open.get(openKey(type, id));
+  const index = indexFor(message);
+  const last = index.last;
+  if (last && !last.done && last.id === id && last.type === type) return last;
+  const part = index.open.get(openKey(type, id));
+  index.last = part;
+  return part;
 }
 
 function startPart(message: AssembledMessage, type: 'text' | 'reasoning', id: string): AssembledTextPart | AssembledReasoningPart {
@@ -109,6 +116,7 @@ function startPart(message: AssembledMessage, type: 'text' | 'reasoning', id: st
   const part = { type, id, text: '', done: false } as AssembledTextPart | AssembledReasoningPart;
   pushPart(message, index, part);
   index.open.set(openKey(type, id), part);
+  index.last = part;
   return part;
 }
 
