@@ -1,0 +1,142 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync, statSync } from 'node:fs';
+import Module from 'node:module';
+import { join } from 'node:path';
+import { median, type BenchResult } from './util';
+
+// 4. Footprint and start-up: the production bundles and the .vsix as `npm run package` makes
+// them, what the host bundle pulls in, and the time to load dist/extension.js and run activate()
+// against a minimal stand-in for the `vscode` module.
+
+const ROOT = join(__dirname, '..', '..');
+const KB = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+
+/** Just enough of the vscode API for activate(): every call succeeds and returns a disposable. */
+function vscodeStandIn(): Record<string, unknown> {
+  const disposable = () => ({ dispose() {} });
+  const event = () => disposable();
+  class EventEmitter {
+    event = event;
+    fire() {}
+    dispose() {}
+  }
+  class Disposable {
+    static from = () => disposable();
+    constructor(private readonly fn?: () => void) {}
+    dispose() {
+      this.fn?.();
+    }
+  }
+  const anything: ProxyHandler<object> = {
+    get: (_t, p) => (p === 'then' ? undefined : p === 'dispose' ? () => {} : p === 'event' || String(p).startsWith('onDid') ? event : new Proxy(() => {}, anything)),
+    apply: () => new Proxy(() => {}, anything),
+    construct: () => new Proxy({}, anything),
+    set: () => true,
+    defineProperty: () => true,
+  };
+  const loose = <T extends object>(o: T): T => new Proxy(o, { get: (t, p) => (p in t ? (t as Record<PropertyKey, unknown>)[p] : new Proxy(() => {}, anything)) });
+  const configuration = { get: (_k: string, d?: unknown) => d, has: () => false, inspect: () => undefined, update: async () => undefined };
+  return loose({
+    EventEmitter,
+    Disposable,
+    ExtensionMode: { Production: 1, Development: 2, Test: 3 },
+    StatusBarAlignment: { Left: 1, Right: 2 },
+    TreeItemCollapsibleState: { None: 0, Collapsed: 1, Expanded: 2 },
+    ProgressLocation: { SourceControl: 1, Window: 10, Notification: 15 },
+    ConfigurationTarget: { Global: 1, Workspace: 2, WorkspaceFolder: 3 },
+    ViewColumn: { Active: -1, Beside: -2, One: 1 },
+    commands: loose({ registerCommand: disposable, executeCommand: async () => undefined }),
+    workspace: loose({ getConfiguration: () => configuration, onDidChangeConfiguration: event, workspaceFolders: [] }),
+    window: loose({ state: { focused: true }, activeTextEditor: undefined, createOutputChannel: () => new Proxy({}, anything), onDidChangeWindowState: event, onDidChangeActiveTextEditor: event }),
+    env: loose({ machineId: 'bench', clipboard: { writeText: async () => undefined } }),
+  });
+}
+
+function fakeContext(): Record<string, unknown> {
+  const memento = () => {
+    const m = new Map<string, unknown>();
+    return { get: (k: string, d?: unknown) => (m.has(k) ? m.get(k) : d), update: async (k: string, v: unknown) => void m.set(k, v), keys: () => [...m.keys()] };
+  };
+  return {
+    subscriptions: [] as { dispose(): void }[],
+    secrets: { get: async () => undefined, store: async () => undefined, delete: async () => undefined, onDidChange: () => ({ dispose() {} }) },
+    globalState: { ...memento(), setKeysForSync() {} },
+    workspaceState: memento(),
+    extensionUri: { fsPath: ROOT, path: ROOT, scheme: 'file', toString: () => `file://${ROOT}` },
+    extensionPath: ROOT,
+    extensionMode: 1,
+  };
+}
+
+/** Loads the bundle fresh and runs activate(); returns [load ms, activate ms]. */
+function activateOnce(bundle: string, stand: Record<string, unknown>): [number, number] {
+  delete require.cache[bundle];
+  const t0 = performance.now();
+  const ext = require(bundle) as { activate(ctx: unknown): unknown };
+  const t1 = performance.now();
+  const ctx = fakeContext();
+  ext.activate(ctx);
+  const t2 = performance.now();
+  for (const d of ctx.subscriptions as { dispose(): void }[]) d.dispose();
+  void stand;
+  return [t1 - t0, t2 - t1];
+}
+
+export async function benchFootprint(): Promise<BenchResult> {
+  const pack = spawnSync('npm', ['run', '--silent', 'package'], { cwd: ROOT, encoding: 'utf8' });
+  if (pack.status !== 0) throw new Error(`npm run package failed: ${pack.stderr}`);
+  const host = statSync(join(ROOT, 'dist', 'extension.js')).size;
+  const web = statSync(join(ROOT, 'dist', 'webview.js')).size;
+  const vsix = statSync(join(ROOT, 'docs-assistant.vsix')).size;
+  // marked and DOMPurify leave recognisable strings even minified; neither may be in the host
+  // bundle. The webview bundle, which does carry both, shows the check can see them.
+  const heavyIn = (file: string) => {
+    const src = readFileSync(join(ROOT, 'dist', file), 'utf8');
+    return [/DOMPurify|ALLOWED_URI_REGEXP/.test(src) && 'DOMPurify', /marked\(\): input parameter|\bgfm\b/.test(src) && 'marked'].filter((x): x is string => !!x);
+  };
+  const heavyOnHost = heavyIn('extension.js');
+  if (heavyIn('webview.js').length !== 2) throw new Error('the library check no longer recognises marked and DOMPurify in the webview bundle');
+  const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { activationEvents?: string[] };
+  const eager = (manifest.activationEvents ?? []).filter((e) => e === '*' || e === 'onStartupFinished');
+
+  const stand = vscodeStandIn();
+  const resolve = (Module as unknown as { _resolveFilename: (r: string, ...rest: unknown[]) => string })._resolveFilename;
+  const mod = Module as unknown as { _resolveFilename: typeof resolve; _cache: Record<string, unknown> };
+  mod._resolveFilename = function (request: string, ...rest: unknown[]) {
+    return request === 'vscode' ? 'vscode-bench-stand-in' : resolve.call(this, request, ...rest);
+  };
+  require.cache['vscode-bench-stand-in'] = { id: 'vscode', filename: 'vscode', loaded: true, exports: stand } as unknown as NodeJS.Module;
+  const bundle = join(ROOT, 'dist', 'extension.js');
+  const loads: number[] = [];
+  const activations: number[] = [];
+  try {
+    for (let i = 0; i < 3; i++) activateOnce(bundle, stand);
+    for (let i = 0; i < 20; i++) {
+      const [l, a] = activateOnce(bundle, stand);
+      loads.push(l);
+      activations.push(a);
+    }
+  } finally {
+    mod._resolveFilename = resolve;
+  }
+  const load = median(loads);
+  const act = median(activations);
+  return {
+    name: 'Footprint and start-up (production build)',
+    rows: [
+      ['activationEvents', manifest.activationEvents?.length ? manifest.activationEvents.join(', ') : '(none: inferred from the contributed commands and views)'],
+      ['marked / DOMPurify in the host bundle', heavyOnHost.length ? heavyOnHost.join(', ') : 'neither'],
+      ['load dist/extension.js (median of 20)', `${load.toFixed(2)} ms`],
+      ['activate() (median of 20)', `${act.toFixed(2)} ms`],
+    ],
+    budgets: [
+      { what: 'host bundle', value: KB(host), budget: '≤ 150 KB', met: host <= 150 * 1024 },
+      { what: 'webview bundle', value: KB(web), budget: '≤ 150 KB', met: web <= 150 * 1024 },
+      { what: '.vsix', value: KB(vsix), budget: '≤ 400 KB', met: vsix <= 400 * 1024 },
+      { what: 'load + activate', value: `${(load + act).toFixed(1)} ms`, budget: '≤ 20 ms', met: load + act <= 20 },
+      { what: 'eager activation (*, onStartupFinished)', value: eager.length ? eager.join(', ') : 'none', budget: 'none', met: eager.length === 0 },
+      { what: 'heavy libraries on the host', value: heavyOnHost.length ? heavyOnHost.join(', ') : 'none', budget: 'none', met: heavyOnHost.length === 0 },
+    ],
+    raw: { hostBytes: host, webviewBytes: web, vsixBytes: vsix, loadMs: load, activateMs: act, heavyOnHost, eager },
+  };
+}
