@@ -69,8 +69,9 @@ export class AgentJobs {
       job = await client.createJob(prompt, { signal });
     } catch (e) {
       const err = describeError(e);
-      // No answer, but the request may have arrived: say so, and never retry on our own.
-      if (err.kind === 'network' || err.kind === 'timeout') throw new LostResponseError(err);
+      // No answer, but the request may have arrived: say so, and never retry on our own. A refused
+      // connection, an unknown host or a failed handshake sent nothing, and says so plainly.
+      if ((err.kind === 'network' || err.kind === 'timeout') && !err.notSent) throw new LostResponseError(err);
       throw err;
     }
     const record = this.store.add(job, prompt);

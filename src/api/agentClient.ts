@@ -92,7 +92,7 @@ export class AgentClient {
         throw new ServiceError({
           kind: 'protocol',
           status: response.status,
-          message: `The service answered HTTP ${response.status} but not with a job (the body is not JSON).`,
+          message: `The service answered HTTP ${response.status} but not with a job (the body is not JSON). Try again in a moment; if it keeps happening, check that docsAssistant.baseUrl is the service's address.`,
           detail: text.trim() === '' ? undefined : redact(text.trim(), secrets).slice(0, 300),
         });
       }

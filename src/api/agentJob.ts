@@ -21,18 +21,38 @@ function bad(field: string, expected: string, got: unknown): ServiceError {
   });
 }
 
+/** A field of the body itself: never one inherited through a (polluted) prototype. */
+function own(o: Record<string, unknown>, field: string): unknown {
+  return Object.hasOwn(o, field) ? o[field] : undefined;
+}
+
 function requireString(o: Record<string, unknown>, field: string, path = field): string {
-  const v = o[field];
+  const v = own(o, field);
   if (typeof v !== 'string' || v.length === 0) throw bad(path, 'a non-empty string', v);
   return v;
 }
 
 /** Absent and null both mean "not set" for the fields the service documents as nullable. */
 function nullableString(o: Record<string, unknown>, field: string, path = field): string | null {
-  const v = o[field];
+  const v = own(o, field);
   if (v === undefined || v === null) return null;
   if (typeof v !== 'string') throw bad(path, 'a string or null', v);
   return v;
+}
+
+/**
+ * A pull request link is shown, copied and opened: only an absolute http(s) address is kept.
+ * Anything else (empty, `javascript:`, `file:`, a bare path) is as good as no link, and a job
+ * that is otherwise fine still updates.
+ */
+function webLinkOrNull(v: string | null): string | null {
+  if (!v) return null;
+  try {
+    const url = new URL(v);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? v : null;
+  } catch {
+    return null;
+  }
 }
 
 function isStatus(v: unknown): v is AgentJobStatus {
@@ -52,19 +72,20 @@ export function parseAgentJob(body: unknown): AgentJob {
   }
   const o = body as Record<string, unknown>;
   const id = requireString(o, 'id');
-  if (!isStatus(o.status)) throw bad('status', `one of ${AGENT_JOB_STATUSES.join(', ')}`, o.status);
-  const source = o.source;
+  const status = own(o, 'status');
+  if (!isStatus(status)) throw bad('status', `one of ${AGENT_JOB_STATUSES.join(', ')}`, status);
+  const source = own(o, 'source');
   if (source === null || typeof source !== 'object' || Array.isArray(source)) throw bad('source', 'an object', source);
   const s = source as Record<string, unknown>;
   const archivedAt = nullableString(o, 'archivedAt');
   if (archivedAt !== null && !Number.isFinite(Date.parse(archivedAt))) throw bad('archivedAt', 'a date-time or null', archivedAt);
   return {
     id,
-    status: o.status,
+    status,
     source: { repository: requireString(s, 'repository', 'source.repository'), ref: nullableString(s, 'ref', 'source.ref') },
     model: requireString(o, 'model'),
-    // An empty link is as good as none; a button to nowhere would be worse.
-    prLink: nullableString(o, 'prLink') || null,
+    // An empty link is as good as none; a button to nowhere, or to a script, would be worse.
+    prLink: webLinkOrNull(nullableString(o, 'prLink')),
     createdAt: requireDate(o, 'createdAt'),
     archivedAt,
   };

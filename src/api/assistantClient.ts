@@ -61,7 +61,8 @@ export class AssistantClient {
       signal: opts.signal,
       host,
       secrets,
-      idleMessage: (s) => `The answer stalled: nothing arrived from ${host} for ${s} s. What arrived so far is kept.`,
+      idleMessage: (s) => `The answer stalled: nothing arrived from ${host} for ${s} s. What arrived so far is kept. Retry, or raise docsAssistant.streamIdleTimeoutSeconds if the service is often this slow.`,
+      brokenMessage: (why) => `The connection to ${host} broke before the answer was complete${why}. What arrived so far is kept. Retry to get the whole answer.`,
     });
     let message: AssembledMessage | undefined;
     try {
@@ -118,7 +119,7 @@ export class AssistantClient {
       if (!done && !message.finished && !message.aborted && message.errors.length === 0) {
         throw new ServiceError({
           kind: 'network',
-          message: `The connection to ${host} closed before the answer was complete. What arrived so far is kept.`,
+          message: `The connection to ${host} closed before the answer was complete. What arrived so far is kept. Retry to get the whole answer.`,
         });
       }
       return inheritThreadKey(message, request);

@@ -27,6 +27,11 @@ export interface ServiceErrorInit {
   cause?: unknown;
   /** For a stream that broke part-way: what had arrived, so the caller can keep it on screen. */
   partial?: AssembledMessage;
+  /**
+   * The request certainly never reached the service (refused, name not resolved, TLS handshake
+   * failed), so nothing can have happened there: a create can be sent again without a duplicate.
+   */
+  notSent?: boolean;
 }
 
 export class ServiceError extends Error {
@@ -35,6 +40,7 @@ export class ServiceError extends Error {
   readonly retryAfterMs?: number;
   readonly detail?: string;
   readonly partial?: AssembledMessage;
+  readonly notSent?: boolean;
 
   constructor(init: ServiceErrorInit) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
@@ -44,6 +50,7 @@ export class ServiceError extends Error {
     this.retryAfterMs = init.retryAfterMs;
     this.detail = init.detail;
     this.partial = init.partial;
+    if (init.notSent) this.notSent = true;
   }
 }
 
@@ -62,6 +69,7 @@ export function withPartial(e: ServiceError, partial: AssembledMessage | undefin
     detail: e.detail,
     cause: e.cause,
     partial,
+    notSent: e.notSent,
   });
 }
 
@@ -105,34 +113,50 @@ function messageOf(e: unknown): string {
 
 const TLS_CODE = /^(ERR_SSL_|ERR_TLS_|EPROTO$|CERT_|UNABLE_TO_|DEPTH_ZERO_SELF_SIGNED_CERT$|SELF_SIGNED_CERT_IN_CHAIN$|HOSTNAME_MISMATCH$|ERR_OSSL_)/;
 
-/** Why a socket-level failure happened, in a few words a person understands. */
-function networkReason(cause: ErrorLike | undefined): { reason: string; tls: boolean } {
+/**
+ * Why a socket-level failure happened, in a few words a person understands; `unsent` when it
+ * happened before a connection existed, so no byte of the request can have reached the service.
+ */
+function networkReason(cause: ErrorLike | undefined): { reason: string; tls: boolean; unsent: boolean } {
   const code = typeof cause?.code === 'string' ? cause.code : '';
   const text = typeof cause?.message === 'string' ? cause.message : '';
-  if (code === 'ECONNREFUSED') return { reason: 'connection refused', tls: false };
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_NONAME' || code === 'EAI_FAIL') return { reason: 'the host name could not be resolved', tls: false };
-  if (TLS_CODE.test(code) || /\b(SSL|TLS)\b|certificate/i.test(text)) return { reason: 'secure connection failed', tls: true };
-  if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'UND_ERR_SOCKET' || code === 'UND_ERR_CLOSED') return { reason: 'the connection was closed', tls: false };
-  if (code === 'ETIMEDOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') return { reason: 'the connection timed out', tls: false };
-  if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH' || code === 'ENETDOWN') return { reason: 'no route to the host', tls: false };
-  if (/bad port/i.test(text)) return { reason: 'that port is blocked for web requests', tls: false };
-  return { reason: '', tls: false };
+  if (code === 'ECONNREFUSED') return { reason: 'connection refused', tls: false, unsent: true };
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_NONAME' || code === 'EAI_FAIL') return { reason: 'the host name could not be resolved', tls: false, unsent: true };
+  // The handshake comes before the request is written.
+  if (TLS_CODE.test(code) || /\b(SSL|TLS)\b|certificate/i.test(text)) return { reason: 'secure connection failed', tls: true, unsent: true };
+  if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'UND_ERR_SOCKET' || code === 'UND_ERR_CLOSED') return { reason: 'the connection was closed', tls: false, unsent: false };
+  if (code === 'UND_ERR_CONNECT_TIMEOUT') return { reason: 'the connection timed out', tls: false, unsent: true };
+  if (code === 'ETIMEDOUT') return { reason: 'the connection timed out', tls: false, unsent: false };
+  if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH' || code === 'ENETDOWN') return { reason: 'no route to the host', tls: false, unsent: true };
+  if (/bad port/i.test(text)) return { reason: 'that port is blocked for web requests', tls: false, unsent: true };
+  return { reason: '', tls: false, unsent: false };
 }
 
-/** Maps a failure of fetch or of reading its body onto a `network` ServiceError. */
-export function networkError(e: unknown, host: string, phase: NetworkPhase = 'connect', secrets: readonly (string | undefined)[] = []): ServiceError {
+/**
+ * Maps a failure of fetch or of reading its body onto a `network` ServiceError. `bodyMessage`
+ * words a body that broke off for a caller that keeps what arrived (an answer); `reason` is
+ * empty or " (why)".
+ */
+export function networkError(
+  e: unknown,
+  host: string,
+  phase: NetworkPhase = 'connect',
+  secrets: readonly (string | undefined)[] = [],
+  bodyMessage?: (reason: string) => string,
+): ServiceError {
   const cause = rootCause(e);
-  const { reason, tls } = networkReason(cause);
+  const { reason, tls, unsent } = networkReason(cause);
   const detail = redact(`${messageOf(e)}${cause && cause !== e && typeof cause.message === 'string' ? `: ${cause.message}` : ''}`.trim(), secrets).slice(0, 300);
   let message: string;
   if (phase === 'body') {
-    message = `The connection to ${host} broke before the answer was complete${reason ? ` (${reason})` : ''}. What arrived so far is kept.`;
+    const why = reason ? ` (${reason})` : '';
+    message = bodyMessage ? bodyMessage(why) : `The connection to ${host} broke before the whole response arrived${why}. Try again in a moment.`;
   } else if (tls) {
     message = `Could not make a secure connection to ${host}. If it only speaks plain http (like the local emulator), docsAssistant.baseUrl must start with http://; otherwise check the server's certificate.`;
   } else {
     message = `Could not reach ${host}${reason ? ` (${reason})` : ''}. Check docsAssistant.baseUrl and your connection.`;
   }
-  return new ServiceError({ kind: 'network', message: redact(message, secrets), detail, cause: e });
+  return new ServiceError({ kind: 'network', message: redact(message, secrets), detail, cause: e, notSent: phase === 'connect' && unsent });
 }
 
 function isAbortLike(e: unknown): boolean {

@@ -28,6 +28,8 @@ export interface ExchangeOptions {
   secrets: readonly (string | undefined)[];
   /** Words for a stalled body: an answer keeps its partial text, a JSON body has none. */
   idleMessage?: (seconds: string) => string;
+  /** Words for a body whose connection broke, for the same reason; `reason` is "" or " (why)". */
+  brokenMessage?: (reason: string) => string;
 }
 
 type StopReason = 'headers-timeout' | 'idle-timeout' | 'caller';
@@ -176,7 +178,7 @@ export class Exchange {
         cause: e,
       });
     }
-    return networkError(e, this.opts.host, phase, this.opts.secrets);
+    return networkError(e, this.opts.host, phase, this.opts.secrets, this.opts.brokenMessage);
   }
 }
 

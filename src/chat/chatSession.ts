@@ -257,9 +257,18 @@ export class ChatSession {
   private viewOf(message: AssembledMessage | undefined, current: AnswerView, status: AnswerView['status']): AnswerView {
     const base = message ? { parts: partsOf(message), sources: sourcesOf(message), notices: noticesOf(message) } : { parts: current.parts, sources: current.sources, notices: current.notices };
     const view: AnswerView = { ...base, status, jobs: current.jobs };
-    if (status === 'done' && message && message.errors.length > 0 && message.parts.length === 0) {
+    if (status === 'done' && message && message.errors.length > 0) {
+      // An `error` chunk ends the answer (as in the SDK): what came before it stays, with Retry.
+      const said = message.errors.join(' ');
       view.status = 'error';
-      view.error = { message: `The service could not answer: ${message.errors.join(' ')}`, kind: 'server', actions: ['retry'] };
+      view.error = {
+        message: message.parts.length === 0 ? `The service could not answer: ${said} Retry to ask again.` : `The service broke off the answer: ${said} What arrived is kept; Retry to ask again.`,
+        kind: 'server',
+        actions: ['retry'],
+      };
+    } else if (status === 'done' && message?.aborted) {
+      // The service stopped the answer itself: shown like a Stop (its reason is in the notices), with Retry.
+      view.status = 'stopped';
     }
     return view;
   }

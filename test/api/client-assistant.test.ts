@@ -221,7 +221,7 @@ describe('AssistantClient against the emulator', function () {
         const o = await send('stall-mid');
         const e = failed(o);
         assert.equal(e.kind, 'timeout');
-        assert.equal(e.message, `The answer stalled: nothing arrived from ${host} for 0.4 s. What arrived so far is kept.`);
+        assert.equal(e.message, `The answer stalled: nothing arrived from ${host} for 0.4 s. What arrived so far is kept. Retry, or raise docsAssistant.streamIdleTimeoutSeconds if the service is often this slow.`);
         assertPrefixOf(e.partial, fullText[apiVersion]!);
         assert.ok(e.partial!.threadId && e.partial!.threadKey, 'the thread survives, so the user can ask again in it');
         assert.ok(o.ms >= 350 && o.ms < 3000, `${o.ms} ms`);
@@ -230,7 +230,7 @@ describe('AssistantClient against the emulator', function () {
       it(`${apiVersion} drop-mid: network error, the partial answer kept`, async () => {
         const e = failed(await send('drop-mid'));
         assert.equal(e.kind, 'network');
-        assert.equal(e.message, `The connection to ${host} broke before the answer was complete (the connection was closed). What arrived so far is kept.`);
+        assert.equal(e.message, `The connection to ${host} broke before the answer was complete (the connection was closed). What arrived so far is kept. Retry to get the whole answer.`);
         assertPrefixOf(e.partial, fullText[apiVersion]!);
       });
 
@@ -483,7 +483,7 @@ describe('AssistantClient over real sockets, no emulator needed', function () {
     try {
       const e = failed(await run(client(server.url).send(ask('x'))));
       assert.equal(e.kind, 'network');
-      assert.match(e.message, /^The connection to 127\.0\.0\.1:\d+ closed before the answer was complete\. What arrived so far is kept\.$/);
+      assert.match(e.message, /^The connection to 127\.0\.0\.1:\d+ closed before the answer was complete\. What arrived so far is kept\. Retry to get the whole answer\.$/);
       assert.equal(messageText(e.partial!), 'partial ');
     } finally {
       await server.close();

@@ -162,11 +162,41 @@ export class AgentJobs {
       case '429':
         ex.json(429, errorBody('Rate limit exceeded.'), { 'retry-after': '30' });
         return true;
+      case '429-no-retry-after':
+        ex.json(429, { message: 'Too many requests.' });
+        return true;
+      case '400':
+        ex.json(400, errorBody('Invalid request: prompt must be a string.'));
+        return true;
+      case '401':
+        ex.json(401, { error: { message: 'Invalid or revoked admin API key.', code: 'unauthorized' } });
+        return true;
+      case '403':
+        ex.json(403, { message: 'This key may not use this project.' });
+        return true;
+      case '404':
+        ex.json(404, errorBody('Agent job not found'));
+        return true;
+      case 'html-502':
+        ex.send(502, 'text/html; charset=utf-8', '<!DOCTYPE html>\n<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center><hr><center>emulated-proxy/1.0</center></body></html>\n');
+        return true;
       case 'stall-headers':
         return ex.hold().then(() => true);
       case 'drop':
         ex.drop();
         return true;
+      case 'drop-mid': {
+        // 200 and half of a job, then the connection breaks: the body never completes.
+        const body = JSON.stringify({ id: `job_${randomBytes(8).toString('hex')}`, status: 'active', source: { repository: REPOSITORY, ref: 'main' }, model: MODEL, prLink: null, createdAt: new Date().toISOString(), archivedAt: null });
+        ex.head(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+        return ex
+          .write(body.slice(0, Math.floor(body.length / 2)))
+          .then(() => ex.flushed())
+          .then(
+            () => (ex.drop(), true),
+            () => true,
+          );
+      }
       case 'bad-json':
         ex.send(200, 'application/json; charset=utf-8', '{"id": "job_0f3a", "status": "act');
         return true;

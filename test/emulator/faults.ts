@@ -10,7 +10,22 @@ export const FAULT_HEADER = 'x-emulator-fault';
 export const STREAM_FAULTS = ['slow', 'stall-mid', 'drop-mid', 'malformed', 'unknown-chunks', 'error-chunk', 'abort-chunk', 'no-done', 'huge-chunk'] as const;
 /** Assistant faults that replace the stream by another answer, or by none. */
 export const RESPONSE_FAULTS = ['stall-headers', 'non-sse', 'html-502', '400', '401', '403', '404', '429', '429-no-retry-after', '500', '503'] as const;
-export const AGENT_FAULTS = ['500', '503', '429', 'stall-headers', 'drop', 'bad-json', 'bad-job'] as const;
+export const AGENT_FAULTS = [
+  '500',
+  '503',
+  '429',
+  '429-no-retry-after',
+  '400',
+  '401',
+  '403',
+  '404',
+  'html-502',
+  'stall-headers',
+  'drop',
+  'drop-mid',
+  'bad-json',
+  'bad-job',
+] as const;
 
 export type StreamFault = (typeof STREAM_FAULTS)[number];
 export type ResponseFault = (typeof RESPONSE_FAULTS)[number];
