@@ -35,8 +35,24 @@ export interface Stack {
   close(): Promise<void>;
 }
 
-// A run starts clean: the user-data folders of earlier runs (kept for debugging) go.
-if (existsSync(CACHE)) for (const d of readdirSync(CACHE)) if (d.startsWith('e2e-user-')) rmSync(join(CACHE, d), { recursive: true, force: true });
+// Each run keeps its user-data and extensions folders under its own e2e-run-<pid>, so two runs
+// at once (a developer's and npm test's) never delete each other's. Folders of finished runs are
+// kept for debugging until the next run starts.
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+if (existsSync(CACHE)) {
+  for (const d of readdirSync(CACHE)) {
+    const run = /^e2e-run-(\d+)$/.exec(d);
+    if (run && !alive(Number(run[1]))) rmSync(join(CACHE, d), { recursive: true, force: true });
+  }
+}
+export const RUN_DIR = join(CACHE, `e2e-run-${process.pid}`);
 
 /** Every stack this run closed: what its VS Code and emulator kept, for the secrets scan. */
 export const closedStacks: { userDataDir: string; requestLog: string }[] = [];
@@ -63,7 +79,7 @@ let installedExtensionsDir: string | undefined;
 async function extensionsDir(bin: string, config: string): Promise<string> {
   if (installedExtensionsDir) return installedExtensionsDir;
   if (!existsSync(VSIX)) throw new Error(`${VSIX} is missing: run \`npm run package\` first (npm run test:e2e does).`);
-  const dir = join(CACHE, 'e2e-extensions');
+  const dir = join(RUN_DIR, 'extensions');
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   const r = spawnSync(bin, ['--config', config, '--extensions-dir', dir, '--install-extension', VSIX], { encoding: 'utf8' });
@@ -156,8 +172,8 @@ export async function killGroup(proc: ChildProcess): Promise<void> {
 
 export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   const emulator = await startEmulator({ port: 0, jobDurationMs: 3000, ...opts.emulator });
-  mkdirSync(CACHE, { recursive: true });
-  const userDataDir = opts.userDataDir ?? mkdtempSync(join(CACHE, 'e2e-user-'));
+  mkdirSync(RUN_DIR, { recursive: true });
+  const userDataDir = opts.userDataDir ?? mkdtempSync(join(RUN_DIR, 'user-'));
   // A copy of the sample workspace, so what a test edits never reaches the repository.
   const workspace = join(userDataDir, 'workspace');
   if (!existsSync(workspace)) cpSync(SAMPLE_WORKSPACE, workspace, { recursive: true });

@@ -133,17 +133,20 @@ export class Workbench {
     // The palette runs its first row: check it is this command before pressing Enter. Right after
     // a (re)load the extension's commands arrive late, so reopen the palette until they are there.
     const first = this.quickInput.locator('.monaco-list-row').first();
+    // The row's aria-label is the title, or "title, keybinding". A bare prefix match would take
+    // "Ask Docs About Selection" for "Ask Docs".
+    const isThisCommand = (label: string) => label === title || label.startsWith(`${title}, `);
     const deadline = Date.now() + 30_000;
     let label = '';
-    for (let attempt = 0; ; attempt++) {
+    for (;;) {
       await input.fill(`>${title}`);
       const retypeAt = Date.now() + 3000;
       while (Date.now() < retypeAt) {
         label = ((await first.getAttribute('aria-label').catch(() => null)) ?? '').trim();
-        if (label.startsWith(title)) break;
+        if (isThisCommand(label)) break;
         await this.page.waitForTimeout(100);
       }
-      if (label.startsWith(title)) break;
+      if (isThisCommand(label)) break;
       if (Date.now() > deadline) throw new Error(`The command palette's first row for "${title}" is "${label}"; the command is missing or its title changed.`);
       await this.page.keyboard.press('Escape');
       await this.page.keyboard.press('Control+Shift+P');
