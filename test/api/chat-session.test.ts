@@ -2,11 +2,12 @@ import * as assert from 'node:assert/strict';
 import { AssistantClient, type AssembledMessage, type AssistantRequest, type AssistantStreamEvent } from '../../src/api';
 import { emptyAnswer, answerText } from '../../src/chat/answerView';
 import { ChatSession, type AssistantLike, type RequestSettings } from '../../src/chat/chatSession';
-import { ChatStore, type Memento } from '../../src/chat/chatStore';
+import { ChatStore } from '../../src/chat/chatStore';
 import { buildContextChip } from '../../src/chat/selectionContext';
 import { applyPatches } from '../../src/common/answerPatches';
 import type { AnswerPatch, AnswerView, ChatSnapshot } from '../../src/common/protocol';
 import { FAULT_HEADER, startEmulator, type RunningEmulator } from '../emulator';
+import { MemoryMemento } from './helpers';
 
 // The chat's conversation model (ChatSession + ChatStore + answerView) driving the real
 // AssistantClient against the emulator over real HTTP. Only what VS Code would provide is
@@ -15,26 +16,6 @@ import { FAULT_HEADER, startEmulator, type RunningEmulator } from '../emulator';
 
 const QUESTION = 'How do I configure webhooks?';
 const FOLLOW_UP = 'And how do I verify the signature?';
-
-/** workspaceState: values are stored as JSON, so nothing but plain data survives, as in VS Code. */
-class MemoryMemento implements Memento {
-  private readonly data = new Map<string, string>();
-  get<T>(key: string): T | undefined {
-    const raw = this.data.get(key);
-    return raw === undefined ? undefined : (JSON.parse(raw) as T);
-  }
-  update(key: string, value: unknown): Promise<void> {
-    if (value === undefined) this.data.delete(key);
-    else this.data.set(key, JSON.stringify(value));
-    return Promise.resolve();
-  }
-  /** What a new window would find. */
-  copy(): MemoryMemento {
-    const m = new MemoryMemento();
-    for (const [k, v] of this.data) m.data.set(k, v);
-    return m;
-  }
-}
 
 interface Post {
   turnId: string;

@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { createServer as createHttpServer } from 'node:http';
-import { createServer } from 'node:net';
 import { AgentClient, ServiceError, type AgentJob } from '../../src/api';
 import { startEmulator, type RunningEmulator } from '../emulator';
+import { closedPort } from './helpers';
 
 // AgentClient against the local service emulator over real HTTP: the job lifecycle, each prompt
 // word the emulator understands, limits, retries, where the admin key may go, and the network
@@ -24,14 +24,6 @@ async function rejection(p: Promise<unknown>, ...keys: string[]): Promise<Servic
     return e;
   }
   assert.fail('expected a rejection');
-}
-
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 

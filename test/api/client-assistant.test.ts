@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { createServer } from 'node:net';
 import { AssistantClient, ServiceError, messageText, type AssembledMessage, type AssistantRequest, type AssistantStreamEvent } from '../../src/api';
 import { startEmulator, type RunningEmulator } from '../emulator';
+import { closedPort } from './helpers';
 
 // AssistantClient against the local service emulator over real HTTP: every fault mode the
 // emulator offers, in both API versions, asserting what the user would get: the error kind and
@@ -72,14 +72,6 @@ function assertPrefixOf(partial: AssembledMessage | undefined, full: string): vo
   assert.ok(text.length > 0, 'some text had arrived');
   assert.ok(text.length < full.length, 'the answer was cut short');
   assert.ok(full.startsWith(text), `kept text is the start of the answer: ${JSON.stringify(text.slice(0, 80))}`);
-}
-
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 describe('AssistantClient against the emulator', function () {

@@ -1,18 +1,18 @@
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AgentJobs, LostResponseError } from '../../src/agent/agentJobs';
-import { JobStore, storeKey, type Memento as JobMemento } from '../../src/agent/jobStore';
+import { JobStore, storeKey } from '../../src/agent/jobStore';
 import { realClock } from '../../src/agent/poller';
 import { AgentClient, AssistantClient, ServiceError, type AssistantStreamEvent, type ServiceErrorKind } from '../../src/api';
 import { answerText, applyPatches, emptyAnswer } from '../../src/chat/answerView';
 import { ChatSession, type AssistantLike } from '../../src/chat/chatSession';
-import { ChatStore, type Memento } from '../../src/chat/chatStore';
+import { ChatStore } from '../../src/chat/chatStore';
 import type { AnswerPatch, AnswerView } from '../../src/common/protocol';
 import { FAULT_HEADER, startEmulator, type RunningEmulator } from '../emulator';
+import { closedPort, MemoryMemento } from './helpers';
 
 // Every fault mode of issue 7 that runs in Node, in one table, each through the host model a
 // user looks at: the chat's ChatSession (real AssistantClient, real HTTP to the emulator) and,
@@ -288,34 +288,12 @@ const ISSUE_MODES = [
   'a slow drip (shortened)',
 ];
 
-/** workspaceState / globalState: values round-trip through JSON, as in VS Code. */
-class MemoryMemento implements Memento, JobMemento {
-  readonly data = new Map<string, string>();
-  get<T>(key: string): T | undefined {
-    const raw = this.data.get(key);
-    return raw === undefined ? undefined : (JSON.parse(raw) as T);
-  }
-  update(key: string, value: unknown): Promise<void> {
-    if (value === undefined) this.data.delete(key);
-    else this.data.set(key, JSON.stringify(value));
-    return Promise.resolve();
-  }
-}
-
 async function until(what: string, cond: () => boolean, ms = 10_000): Promise<void> {
   const end = Date.now() + ms;
   while (!cond()) {
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 5));
   }
-}
-
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 function faultFetch(fault: string | undefined): typeof fetch {

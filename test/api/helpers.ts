@@ -1,0 +1,32 @@
+import { createServer } from 'node:net';
+
+// Stand-ins the host-side tests share: VS Code's Memento and a port nothing listens on.
+
+/** workspaceState / globalState: values round-trip through JSON, as in VS Code, so only plain data survives. */
+export class MemoryMemento {
+  readonly data = new Map<string, string>();
+  get<T>(key: string): T | undefined {
+    const raw = this.data.get(key);
+    return raw === undefined ? undefined : (JSON.parse(raw) as T);
+  }
+  update(key: string, value: unknown): Promise<void> {
+    if (value === undefined) this.data.delete(key);
+    else this.data.set(key, JSON.stringify(value));
+    return Promise.resolve();
+  }
+  /** What a new window would find. */
+  copy(): MemoryMemento {
+    const m = new MemoryMemento();
+    for (const [k, v] of this.data) m.data.set(k, v);
+    return m;
+  }
+}
+
+/** A port that was free a moment ago: connecting to it is refused. */
+export async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
