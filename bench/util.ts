@@ -1,4 +1,4 @@
-// Shared by the benchmarks: a seeded random source, the median, and the shape each returns.
+// Shared by the benchmarks: the tests' seeded random source, the median, and the shape each returns.
 
 export interface Budget {
   what: string;
@@ -16,16 +16,7 @@ export interface BenchResult {
   raw: Record<string, unknown>;
 }
 
-export function seeded(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom as seeded } from '../test/fixtures/streams';
 
 export function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);

@@ -2,6 +2,7 @@
 // out/integration/suite/index.js, one CommonJS file the extension host can require without
 // tsx. `vscode` comes from the host; mocha is required from the repository's node_modules.
 import * as esbuild from 'esbuild';
+import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -42,4 +43,16 @@ export async function buildSuite() {
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   console.log(await buildSuite());
+}
+
+/**
+ * Builds what a run needs: the extension's dist/ (the extension under development is this
+ * folder, so dist/ must be the current source), unless `--no-build`, then the suite bundle.
+ */
+export async function buildForRun(argv) {
+  if (!argv.includes('--no-build')) {
+    const b = spawnSync(process.execPath, ['esbuild.mjs'], { cwd: ROOT, stdio: 'inherit' });
+    if (b.status !== 0) throw new Error('Building the extension (node esbuild.mjs) failed.');
+  }
+  return buildSuite();
 }

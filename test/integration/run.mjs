@@ -12,12 +12,12 @@
 //
 // Usage: node test/integration/run.mjs [--no-build]
 // Exit: 0 passed, 1 failed, 3 could not run here (reason printed in one line).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { buildSuite, ROOT } from './build.mjs';
+import { buildForRun, ROOT } from './build.mjs';
 import { NOT_RUN_EXIT_CODE, readResults, report } from './results.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -46,12 +46,7 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 async function main() {
   const wallStart = Date.now();
-  if (!process.argv.includes('--no-build')) {
-    // The extension under development is this folder: its dist/ must be the current source.
-    const b = spawnSync(process.execPath, ['esbuild.mjs'], { cwd: ROOT, stdio: 'inherit' });
-    if (b.status !== 0) throw new Error('Building the extension (node esbuild.mjs) failed.');
-  }
-  const suite = await buildSuite();
+  const suite = await buildForRun(process.argv);
 
   if (!existsSync(CHROMIUM)) notRun(`${CHROMIUM} is missing (apt-get install -y chromium); a workbench must be open for code-server to start the extension host.`);
   let codeServer;

@@ -8,11 +8,10 @@
 //
 // Usage: node test/integration/runTest.mjs [--no-build]
 // Exit: 0 passed, 1 failed, 3 could not run here.
-import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { buildSuite, ROOT } from './build.mjs';
+import { buildForRun, ROOT } from './build.mjs';
 import { NOT_RUN_EXIT_CODE, readResults, report } from './results.mjs';
 
 const EXECUTABLE_ENV = 'DOCS_ASSISTANT_VSCODE_EXECUTABLE';
@@ -50,11 +49,7 @@ async function vscodeExecutable() {
 
 async function main() {
   const wallStart = Date.now();
-  if (!process.argv.includes('--no-build')) {
-    const b = spawnSync(process.execPath, ['esbuild.mjs'], { cwd: ROOT, stdio: 'inherit' });
-    if (b.status !== 0) throw new Error('Building the extension (node esbuild.mjs) failed.');
-  }
-  const suite = await buildSuite();
+  const suite = await buildForRun(process.argv);
   const executable = await vscodeExecutable();
   if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) {
     notRun(`desktop VS Code needs a display and there is none: run this under \`xvfb-run -a\`.`);
