@@ -1,7 +1,7 @@
-import { spawnSync } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
 import Module from 'node:module';
 import { join } from 'node:path';
+import { buildShadow, packageVsix } from './shadow';
 import { median, type BenchResult } from './util';
 
 // 4. Footprint and start-up: the production bundles and the .vsix as `npm run package` makes
@@ -83,15 +83,24 @@ function activateOnce(bundle: string, stand: Record<string, unknown>): [number, 
 }
 
 export async function benchFootprint(): Promise<BenchResult> {
-  const pack = spawnSync('npm', ['run', '--silent', 'package'], { cwd: ROOT, encoding: 'utf8' });
-  if (pack.status !== 0) throw new Error(`npm run package failed: ${pack.stderr}`);
-  const host = statSync(join(ROOT, 'dist', 'extension.js')).size;
-  const web = statSync(join(ROOT, 'dist', 'webview.js')).size;
-  const vsix = statSync(join(ROOT, 'docs-assistant.vsix')).size;
+  // A production build and .vsix made as `npm run package` makes them, in a scratch copy, so
+  // the dist/ that tests may be using at the same time is left alone.
+  const shadow = buildShadow();
+  try {
+    return measure(shadow.dist, packageVsix(shadow));
+  } finally {
+    shadow.dispose();
+  }
+}
+
+function measure(dist: string, vsixPath: string): BenchResult {
+  const host = statSync(join(dist, 'extension.js')).size;
+  const web = statSync(join(dist, 'webview.js')).size;
+  const vsix = statSync(vsixPath).size;
   // marked and DOMPurify leave recognisable strings even minified; neither may be in the host
   // bundle. The webview bundle, which does carry both, shows the check can see them.
   const heavyIn = (file: string) => {
-    const src = readFileSync(join(ROOT, 'dist', file), 'utf8');
+    const src = readFileSync(join(dist, file), 'utf8');
     return [/DOMPurify|ALLOWED_URI_REGEXP/.test(src) && 'DOMPurify', /marked\(\): input parameter|\bgfm\b/.test(src) && 'marked'].filter((x): x is string => !!x);
   };
   const heavyOnHost = heavyIn('extension.js');
@@ -106,7 +115,7 @@ export async function benchFootprint(): Promise<BenchResult> {
     return request === 'vscode' ? 'vscode-bench-stand-in' : resolve.call(this, request, ...rest);
   };
   require.cache['vscode-bench-stand-in'] = { id: 'vscode', filename: 'vscode', loaded: true, exports: stand } as unknown as NodeJS.Module;
-  const bundle = join(ROOT, 'dist', 'extension.js');
+  const bundle = join(dist, 'extension.js');
   const loads: number[] = [];
   const activations: number[] = [];
   try {

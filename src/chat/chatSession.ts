@@ -31,13 +31,31 @@ export interface ChatSessionDeps {
   onSnapshot(): void;
   /** Streaming updates for one turn, already batched. */
   onPatch(turnId: string, patches: AnswerPatch[]): void;
-  /** Runs `fn` after the batching interval (one animation frame by default). */
+  /** Runs `fn` when the queued patches should go out (frameBatcher by default). */
   schedule?(fn: () => void): void;
   now?(): number;
   newId?(): string;
 }
 
 const FLUSH_MS = 16;
+
+/**
+ * At most one batch per animation frame in a burst, without making a lone delta wait for the
+ * frame to end: the first update in a 16 ms slot goes out as soon as the current network read
+ * has been processed (setImmediate); more in the same slot wait for the slot to end and go as one.
+ */
+export function frameBatcher(now: () => number = () => performance.now()): (fn: () => void) => void {
+  let lastImmediateSlot = -1;
+  return (fn) => {
+    const t = now();
+    const slot = Math.floor(t / FLUSH_MS);
+    if (slot !== lastImmediateSlot) {
+      lastImmediateSlot = slot;
+      setImmediate(fn);
+    } else setTimeout(fn, (slot + 1) * FLUSH_MS - t);
+  };
+}
+
 // In a browser (code-server, vscode.dev) a reload gives the host no chance to save on the way out, so
 // the stored copy may lag the screen by at most this much.
 const SAVE_WHILE_STREAMING_MS = 250;
@@ -55,7 +73,7 @@ export class ChatSession {
   private readonly newId: () => string;
 
   constructor(private readonly deps: ChatSessionDeps) {
-    this.schedule = deps.schedule ?? ((fn) => void setTimeout(fn, FLUSH_MS));
+    this.schedule = deps.schedule ?? frameBatcher();
     this.now = deps.now ?? (() => Date.now());
     let n = 0;
     this.newId = deps.newId ?? (() => `${Date.now().toString(36)}-${(n++).toString(36)}-${Math.random().toString(36).slice(2, 8)}`);

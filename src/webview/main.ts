@@ -118,7 +118,9 @@ onNotification('patch', ({ turnId, patches }) => {
   const el = turns.get(turnId);
   if (!el) return;
   el.apply(patches);
-  followIfPinned();
+  // Text is rendered later (at most once per frame) and follows the bottom from there; reading the
+  // layout here on every delta would force a layout per delta for nothing.
+  if (patches.some((p) => p.op !== 'appendText')) followIfPinned();
 });
 
 onNotification('focusInput', () => composer.focus());

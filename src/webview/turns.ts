@@ -97,6 +97,8 @@ export class TurnElement {
       else if (p.op === 'setJobs') this.renderJobs();
       else if (p.op === 'setStatus') this.renderStatus();
     }
+    // Text renders at a streaming pace; once the answer has ended, what is left shows at once.
+    if (!this.isStreaming()) for (const part of this.parts) part.md?.flush();
   }
 
   dispose(): void {
@@ -111,9 +113,9 @@ export class TurnElement {
       return;
     }
     let entry: { el: HTMLElement; md?: MarkdownRenderer };
-    const schedule = (fn: () => void) =>
-      requestAnimationFrame(() => {
-        fn();
+    const schedule = (fn: (time: number) => void) =>
+      requestAnimationFrame((time) => {
+        fn(time);
         this.onTextRendered();
       });
     if (part.kind === 'text') {
