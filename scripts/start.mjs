@@ -18,7 +18,8 @@ import { fileURLToPath } from 'node:url';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CACHE = join(ROOT, '.vscode-test');
 const WORKSPACE = join(ROOT, 'sample-workspace');
-const DEMO = { adminKey: 'svc_demo_admin_0123456789abcdef', assistantKey: 'svc_dsc_demo_assistant_0123456789abcdef', projectId: 'demo-project', domain: 'acme-docs' };
+/** Filled from the emulator's banner, so the keys and ids always match the emulator's own. */
+const DEMO = { adminKey: '', assistantKey: '', projectId: '', domain: '' };
 const children = [];
 
 function say(msg) {
@@ -112,7 +113,12 @@ async function startEmulator() {
     let out = '';
     const onData = (d) => {
       out += d.toString();
-      if (out.includes('listening on')) resolve();
+      if (!out.includes('Ctrl+C to stop.')) return;
+      emu.stdout.off('data', onData);
+      const field = (name) => new RegExp(`^\\s*${name}\\s+(\\S+)`, 'm').exec(out)?.[1] ?? '';
+      Object.assign(DEMO, { projectId: field('project id'), domain: field('domain'), adminKey: field('admin key'), assistantKey: field('assistant key') });
+      if (Object.values(DEMO).some((v) => !v)) reject(new Error(`could not read the project id, domain and demo keys from the emulator's banner:\n${out}`));
+      else resolve();
     };
     emu.stdout.on('data', onData);
     emu.stderr.on('data', (d) => (out += d.toString()));
@@ -131,13 +137,13 @@ function buildAndPackage() {
   return join(ROOT, 'docs-assistant.vsix');
 }
 
-const demoEnv = { ...process.env, DOCS_ASSISTANT_DEMO_ADMIN_KEY: DEMO.adminKey, DOCS_ASSISTANT_DEMO_ASSISTANT_KEY: DEMO.assistantKey };
+const demoEnv = () => ({ ...process.env, DOCS_ASSISTANT_DEMO_ADMIN_KEY: DEMO.adminKey, DOCS_ASSISTANT_DEMO_ASSISTANT_KEY: DEMO.assistantKey });
 
 async function withDesktopCode(code, emulatorUrl) {
   const userDataDir = join(CACHE, 'start-desktop-user');
   writeSettings(userDataDir, emulatorUrl, {});
   say('opening your desktop VS Code (its own profile in .vscode-test/) with the extension under development…');
-  const vs = start(code, ['--new-window', '--wait', '--user-data-dir', userDataDir, '--extensions-dir', join(CACHE, 'start-desktop-extensions'), `--extensionDevelopmentPath=${ROOT}`, WORKSPACE], { env: demoEnv });
+  const vs = start(code, ['--new-window', '--wait', '--user-data-dir', userDataDir, '--extensions-dir', join(CACHE, 'start-desktop-extensions'), `--extensionDevelopmentPath=${ROOT}`, WORKSPACE], { env: demoEnv() });
   vs.once('exit', () => {
     say('VS Code closed.');
     stopAll(0);
@@ -162,7 +168,7 @@ async function withCodeServer(vsix, emulatorUrl) {
   const cs = start(
     bin,
     ['--config', CODE_SERVER_CONFIG, '--auth', 'none', '--bind-addr', `127.0.0.1:${port}`, '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust', '--extensions-dir', extensionsDir, '--user-data-dir', userDataDir, WORKSPACE],
-    { env: demoEnv },
+    { env: demoEnv() },
   );
   let out = '';
   cs.stdout.on('data', (d) => (out += d.toString()));

@@ -24,11 +24,21 @@ function log(msg) {
   process.stderr.write(`[code-server] ${msg}\n`);
 }
 
+// node-gyp downloads Node's headers unless told where they are; that download is blocked here.
+// Debian's nodejs ships them under /usr/include/node, so point it there unless npm already is.
+const nodeHeaders = !process.env.npm_config_nodedir && existsSync('/usr/include/node/node.h') ? { npm_config_nodedir: '/usr' } : {};
+
 function run(cmd, args, cwd, env = {}) {
-  const r = spawnSync(cmd, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, npm_config_unsafe_perm: 'true', npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false', ...env }, encoding: 'utf8' });
+  const r = spawnSync(cmd, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, npm_config_unsafe_perm: 'true', npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false', ...nodeHeaders, ...env }, encoding: 'utf8' });
   if (r.status !== 0) {
-    const tail = `${r.stdout ?? ''}\n${r.stderr ?? ''}`.trim().split('\n').slice(-25).join('\n');
-    throw new Error(`\`${cmd} ${args.join(' ')}\` failed in ${cwd} (exit ${r.status}):\n${tail}`);
+    const out = `${r.stdout ?? ''}\n${r.stderr ?? ''}`;
+    const tail = out.trim().split('\n').slice(-25).join('\n');
+    const hint = /gyp.*(download|ECONNREFUSED|ENOTFOUND|ETIMEDOUT|headers)/i.test(out)
+      ? `\nnode-gyp could not get Node's headers: point npm_config_nodedir at a folder with include/node/node.h for Node ${process.versions.node}.`
+      : /krb5|gssapi/i.test(out)
+        ? '\nkerberos needs the Kerberos headers: apt-get install -y libkrb5-dev.'
+        : '';
+    throw new Error(`\`${cmd} ${args.join(' ')}\` failed in ${cwd} (exit ${r.status}):\n${tail}${hint}`);
   }
 }
 

@@ -32,6 +32,9 @@ describe('e2e: Ask Docs in a real VS Code', function () {
     }
   }
 
+  /** The side bar is short: show the start of the last answer in the screenshot, not its sources. */
+  const showAnswerStart = () => chat.locator('.turn').last().locator('.answer-parts [data-kind="text"]').first().evaluate((e) => e.scrollIntoView({ block: 'start' }));
+
   before(async function () {
     stack = await startStack({ demoKeys: true, emulator: { slowDripMs: 300 } });
     wb = await Workbench.open(stack);
@@ -54,6 +57,7 @@ describe('e2e: Ask Docs in a real VS Code', function () {
       const sources = chat.locator('.turn').last().locator('.sources a');
       assert.ok((await sources.count()) >= 1, 'sources are listed under the answer');
       assert.match((await sources.first().getAttribute('href')) ?? '', /^http:\/\/127\.0\.0\.1:\d+\/docs\//);
+      await showAnswerStart();
       await wb.shot('chat-1-first-answer');
     });
     const first = lastBody();
@@ -71,6 +75,7 @@ describe('e2e: Ask Docs in a real VS Code', function () {
       await wb.ask(chat, 'Does the relay retry failed requests?');
       await wb.waitForAnswer(chat, 'done');
       assert.equal(lastBody().threadId, second.threadId);
+      await showAnswerStart();
       await wb.shot('chat-2-follow-ups');
     });
   });
@@ -134,18 +139,39 @@ describe('e2e: Ask Docs in a real VS Code', function () {
       const turn = await wb.waitForAnswer(chat, 'error');
       assert.ok((await answerText()).length > 0, 'the partial answer stays');
       assert.match(await turn.locator('.error').innerText(), /connection|dropped|network/i);
+      // The side bar is short: bring the message and its Retry into the screenshot.
+      await turn.locator('.error').scrollIntoViewIfNeeded();
       await wb.shot('chat-5-dropped-stream');
     });
-    await step(wb, "Retry asks the same question again in the same turn", async () => {
+    await step(wb, 'Retry asks the same question again in the same turn', async () => {
       const before = askRequests().length;
+      const firstBody = JSON.stringify(lastBody().messages);
       const turns = await chat.locator('.turn').count();
+      const opening = (await answerText()).slice(0, 30);
+      // The old turn already says "error": record every status it goes through, so the wait below
+      // ends on the retried answer's error and not on the one already shown.
+      await chat.evaluate(() => {
+        const w = window as unknown as { e2eStatuses: string[] };
+        w.e2eStatuses = [];
+        const lastStatus = () => Array.from(document.querySelectorAll('.turn')).at(-1)?.getAttribute('data-status') ?? '';
+        new MutationObserver(() => w.e2eStatuses.push(lastStatus())).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-status'] });
+      });
       await chat.locator('.turn').last().locator('.error-actions button', { hasText: 'Retry' }).click();
       // The retried question still carries the fault word, so it drops again: what matters here
       // is that Retry asked the same question again and the partial answer was replaced, not doubled.
-      await wb.page.waitForTimeout(300);
-      await wb.waitForAnswer(chat, 'error');
+      const deadline = Date.now() + 20_000;
+      for (;;) {
+        const seen = await chat.evaluate(() => (window as unknown as { e2eStatuses: string[] }).e2eStatuses);
+        const retried = seen.findIndex((x) => x !== 'error');
+        if (retried !== -1 && seen.slice(retried).includes('error') && seen.at(-1) === 'error') break;
+        if (Date.now() > deadline) throw new Error(`The retried answer never ended in an error; statuses seen: ${JSON.stringify(seen)}`);
+        await wb.page.waitForTimeout(100);
+      }
       assert.equal(askRequests().length, before + 1, 'Retry sent the question again');
+      assert.equal(JSON.stringify(lastBody().messages), firstBody, 'the same conversation, the same question');
       assert.equal(await chat.locator('.turn').count(), turns, 'Retry answers in the same turn, it adds none');
+      const text = await answerText();
+      assert.equal(text.split(opening).length - 1, 1, `the retried answer replaced the partial one instead of adding to it: ${JSON.stringify(text.slice(0, 200))}`);
     });
   });
 

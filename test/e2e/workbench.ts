@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Frame, type Locator, type Page } from 'playwright-core';
 import type { RecordedRequest } from '../emulator';
@@ -9,6 +9,7 @@ import { ROOT, type Stack } from './stack';
 // that says what it was waiting for.
 
 export const SHOTS = join(ROOT, 'test-results', 'e2e');
+const CHROMIUM = '/usr/bin/chromium';
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const SIDEBAR = '[id="workbench.view.extension.docsAssistant"]';
 
@@ -18,7 +19,8 @@ let browser: Browser | undefined;
 export const browserStorageDumps: string[] = [];
 
 export async function sharedBrowser(): Promise<Browser> {
-  browser ??= await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium (.ci/run does).`);
+  browser ??= await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   return browser;
 }
 
@@ -127,32 +129,40 @@ export class Workbench {
   /** Runs a palette command by its exact title ("Docs Assistant: Fix Docs with Agent…"). */
   async command(title: string): Promise<void> {
     await this.closeQuickInput();
-    await this.page.keyboard.press('Control+Shift+P');
     const input = this.quickInput.locator('input');
-    await input.waitFor({ state: 'visible', timeout: 10_000 });
-    // The palette runs its first row: check it is this command before pressing Enter. Right after
-    // a (re)load the extension's commands arrive late, so reopen the palette until they are there.
     const first = this.quickInput.locator('.monaco-list-row').first();
-    // The row's aria-label is the title, or "title, keybinding". A bare prefix match would take
-    // "Ask Docs About Selection" for "Ask Docs".
+    // The palette runs its first row: check it is this command before pressing Enter. Its
+    // aria-label is the title, or "title, keybinding"; a bare prefix match would take "Ask Docs
+    // About Selection" for "Ask Docs".
     const isThisCommand = (label: string) => label === title || label.startsWith(`${title}, `);
     const deadline = Date.now() + 30_000;
     let label = '';
     for (;;) {
-      await input.fill(`>${title}`);
+      // A view the extension reveals (a started job shows Agent Jobs) can take the focus and
+      // close the palette at any moment; then open it again rather than type into nothing.
+      if (!(await input.isVisible().catch(() => false))) await this.openPalette();
+      const typed = await input.fill(`>${title}`, { timeout: 2000 }).then(() => true, () => false);
       const retypeAt = Date.now() + 3000;
-      while (Date.now() < retypeAt) {
-        label = ((await first.getAttribute('aria-label').catch(() => null)) ?? '').trim();
+      while (typed && Date.now() < retypeAt) {
+        label = ((await first.getAttribute('aria-label', { timeout: 500 }).catch(() => null)) ?? '').trim();
         if (isThisCommand(label)) break;
         await this.page.waitForTimeout(100);
       }
-      if (isThisCommand(label)) break;
+      if (isThisCommand(label) && (await input.press('Enter', { timeout: 1000 }).then(() => true, () => false))) return;
       if (Date.now() > deadline) throw new Error(`The command palette's first row for "${title}" is "${label}"; the command is missing or its title changed.`);
-      await this.page.keyboard.press('Escape');
-      await this.page.keyboard.press('Control+Shift+P');
-      await input.waitFor({ state: 'visible', timeout: 10_000 });
+      // Right after a (re)load the extension's commands arrive late: a reopened palette lists them.
+      await this.closeQuickInput();
     }
-    await input.press('Enter');
+  }
+
+  /** A key press that lands while focus moves (an input box closing, a view revealed) is lost: press again. */
+  private async openPalette(): Promise<void> {
+    const input = this.quickInput.locator('input');
+    for (let tries = 1; ; tries++) {
+      await this.page.keyboard.press('Control+Shift+P');
+      if (await input.waitFor({ state: 'visible', timeout: 2000 }).then(() => true, () => false)) return;
+      if (tries === 5) throw new Error('The command palette did not open on Ctrl+Shift+P (5 tries, 10 s).');
+    }
   }
 
   /** Waits for an input box or quick pick whose prompt/title matches, and returns its text. */
@@ -319,6 +329,10 @@ export class Workbench {
 
   /** Sends a question and waits for its turn to appear, so later waits look at the new answer. */
   async ask(frame: Frame, question: string): Promise<void> {
+    // While an answer streams, Enter does not send; a slow machine may still be finishing one.
+    await frame.locator('button.send[aria-label="Send"]').waitFor({ state: 'attached', timeout: 20_000 }).catch(() => {
+      throw new Error('The composer stayed busy with an earlier answer for 20 s.');
+    });
     const turns = await frame.locator('.turn').count();
     const box = frame.locator('textarea').first();
     await box.fill(question);
