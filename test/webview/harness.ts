@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import type { AnswerPatch, ChatSnapshot, HostNotificationName, HostNotifications } from '../../src/common/protocol';
 import { renderWebviewHtml } from '../../src/chat/webviewHtml';
+import { MIN_RENDER_INTERVAL_MS } from '../../src/webview/incremental';
 
 // Loads the real webview bundle, in the real HTML the host generates (CSP included), into
 // Debian's Chromium, with a stand-in for VS Code's acquireVsCodeApi that records what the
@@ -116,8 +117,13 @@ export class WebviewHarness {
     await this.notify('patch', { turnId, patches });
   }
 
-  /** Lets two animation frames pass, so batched rendering has happened. */
-  async frames(): Promise<void> {
+  /**
+   * Waits until the webview has rendered everything sent so far. Streaming text renders at most
+   * once per MIN_RENDER_INTERVAL_MS, so two animation frames alone are not enough: a render can
+   * still be held back by the throttle when they have passed.
+   */
+  async rendered(): Promise<void> {
+    await this.page.waitForTimeout(MIN_RENDER_INTERVAL_MS);
     await this.page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
   }
 

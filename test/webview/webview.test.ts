@@ -53,12 +53,16 @@ describe('chat webview in Chromium', function () {
   async function streamAnswer(turnId = 't1', text = ANSWER, size = 7): Promise<void> {
     await h.patch(turnId, [{ op: 'setPart', part: 0, value: { kind: 'tool', toolName: 'searchDocs', query: 'timeout', state: 'done', resultCount: 3 } }]);
     await h.patch(turnId, [{ op: 'setPart', part: 1, value: { kind: 'text', text: '' } }]);
-    for (const p of pieces(text, size)) await h.patch(turnId, [{ op: 'appendText', part: 1, text: p }]);
+    // A real answer arrives over seconds, so the webview renders it several times while it grows.
+    for (const [i, p] of pieces(text, size).entries()) {
+      await h.patch(turnId, [{ op: 'appendText', part: 1, text: p }]);
+      if (i % 20 === 19) await h.rendered();
+    }
     await h.patch(turnId, [
       { op: 'setSources', sources: [{ url: 'https://docs.acme.test/configuration', title: 'Configuration reference' }, { url: 'https://docs.acme.test/faq', title: 'FAQ' }] },
       { op: 'setStatus', status: 'done' },
     ]);
-    await h.frames();
+    await h.rendered();
   }
 
   it('renders a streamed answer as markdown with its sources and the search line', async () => {
@@ -99,7 +103,7 @@ describe('chat webview in Chromium', function () {
   it('a stopped answer keeps its text, says Stopped and offers Retry', async () => {
     const page = await h.open(snapshotWith({ turns: [streamingTurn()], busy: true }));
     await h.patch('t1', [{ op: 'setPart', part: 0, value: { kind: 'text', text: 'Partial answer so far' } }, { op: 'setStatus', status: 'stopped' }]);
-    await h.frames();
+    await h.rendered();
     assert.match((await page.textContent('.answer'))!, /Partial answer so far/);
     assert.match((await page.textContent('.answer-status'))!, /Stopped/);
     await page.click('.answer-status [data-action="runAction"]');
@@ -113,7 +117,7 @@ describe('chat webview in Chromium', function () {
       { op: 'setPart', part: 0, value: { kind: 'text', text: 'Half an answer' } },
       { op: 'setStatus', status: 'error', error: { message: 'Too many requests.', kind: 'rateLimited', retryAt: Date.now() + 7000, actions: ['setAssistantKey', 'retry'] } },
     ]);
-    await h.frames();
+    await h.rendered();
     assert.match((await page.textContent('.answer'))!, /Half an answer/);
     assert.equal(await page.textContent('.error-message'), 'Too many requests.');
     assert.match((await page.textContent('.retry-countdown'))!, /Try again in [67] s/);
@@ -164,7 +168,7 @@ describe('chat webview in Chromium', function () {
     const page = await h.open(snapshotWith({ turns: [streamingTurn()], busy: true }), { height: 400 });
     await h.patch('t1', [{ op: 'setPart', part: 0, value: { kind: 'text', text: '' } }]);
     for (const p of pieces(ANSWER.repeat(3), 60)) await h.patch('t1', [{ op: 'appendText', part: 0, text: p }]);
-    await h.frames();
+    await h.rendered();
     const bottom = await page.evaluate(() => {
       const t = document.querySelector('.transcript')!;
       return t.scrollHeight - t.clientHeight - t.scrollTop;
@@ -176,7 +180,7 @@ describe('chat webview in Chromium', function () {
       t.dispatchEvent(new Event('scroll'));
     });
     for (const p of pieces(ANSWER, 40)) await h.patch('t1', [{ op: 'appendText', part: 0, text: p }]);
-    await h.frames();
+    await h.rendered();
     assert.equal(await page.evaluate(() => document.querySelector('.transcript')!.scrollTop), 50);
     assert.equal(await page.locator('.jump-to-latest').isVisible(), true);
     await page.waitForTimeout(200);
@@ -187,7 +191,7 @@ describe('chat webview in Chromium', function () {
   it('the scroll position comes back after a reload (getState)', async () => {
     const done: TurnView = { id: 't1', question: 'q', context: [], answer: { parts: [{ kind: 'text', text: ANSWER.repeat(4) }], sources: [], status: 'done', notices: [], jobs: [] } };
     const page = await h.open(snapshotWith({ turns: [done] }), { height: 400, state: { conversationId: 'c1', scrollTop: 120, pinned: false } });
-    await h.frames();
+    await h.rendered();
     assert.equal(await page.evaluate(() => document.querySelector('.transcript')!.scrollTop), 120);
   });
 
@@ -196,7 +200,7 @@ describe('chat webview in Chromium', function () {
     await h.patch('t1', [{ op: 'setPart', part: 0, value: { kind: 'text', text: '' } }]);
     for (const payload of XSS_PAYLOADS) for (const p of pieces(`\n\n${payload}\n\n`, 11)) await h.patch('t1', [{ op: 'appendText', part: 0, text: p }]);
     await h.patch('t1', [{ op: 'setStatus', status: 'done' }]);
-    await h.frames();
+    await h.rendered();
     // Click every link the payloads produced: none may run script or navigate.
     const url = page.url();
     for (const a of await page.locator('.answer a').all()) await a.click({ force: true }).catch(() => undefined);
@@ -229,7 +233,7 @@ describe('chat webview in Chromium', function () {
         { id: 'b', question: 'And the retry limit?', context: [], answer: { parts: [{ kind: 'text', text: 'The retry limit is set with `maxRetries`' }], sources: [], status: 'error', notices: [], jobs: [], error: { message: 'The connection dropped before the answer was complete.', kind: 'network', actions: ['retry'] } } },
       ];
       const page = await h.open(snapshotWith({ turns, pendingContext: [{ id: 'p', type: 'textSelection', path: 'docs/configuration.md', startLine: 4, endLine: 10, value: 'x' }], draft: 'What about TLS?' }), { theme, height: 900 });
-      await h.frames();
+      await h.rendered();
       await page.screenshot({ path: join(SHOTS, `webview-${name}.png`), fullPage: true });
       const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
       assert.equal(bg, name === 'dark' ? 'rgb(24, 24, 24)' : 'rgb(248, 248, 248)', 'the theme variables drive the colours');
