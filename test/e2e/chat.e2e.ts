@@ -198,6 +198,9 @@ describe('e2e: Ask Docs in a real VS Code', function () {
       assert.equal(askRequests().at(-1)!.status, 401);
       assert.match(await turn.locator('.error').innerText(), /key/i);
       await wb.shot('chat-7-unauthorized');
+      // The wrong key's "saved" toast may still be up; the wait for the right key's must not find it.
+      await wb.command('Notifications: Clear All Notifications');
+      await wb.page.locator('.notification-toast-container .notification-list-item').first().waitFor({ state: 'hidden', timeout: 5000 });
       await turn.locator('.error-actions button', { hasText: 'Set Assistant Key' }).click();
     });
     await step(wb, 'the key input opens; the right key and Retry answer the question', async () => {
