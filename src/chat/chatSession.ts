@@ -5,6 +5,7 @@ import type { AnswerPatch, AnswerView, ChatSnapshot, ContextChip, ErrorView, Job
 import { applyPatches } from '../common/answerPatches';
 import { answerText, diffAnswer, emptyAnswer, noticesOf, partsOf, sourcesOf } from './answerView';
 import { ChatStore, interrupted, type StoredConversation } from './chatStore';
+import { postPacer } from './postPacer';
 import { isSameSelection } from './selectionContext';
 
 // The one conversation model. Views (the sidebar and the editor panel) only render what it
@@ -31,29 +32,10 @@ export interface ChatSessionDeps {
   onSnapshot(): void;
   /** Streaming updates for one turn, already batched. */
   onPatch(turnId: string, patches: AnswerPatch[]): void;
-  /** Runs `fn` when the queued patches should go out (frameBatcher by default). */
+  /** Runs `fn` when the queued patches should go out (postPacer by default). */
   schedule?(fn: () => void): void;
   now?(): number;
   newId?(): string;
-}
-
-const FLUSH_MS = 16;
-
-/**
- * At most one batch per animation frame in a burst, without making a lone delta wait for the
- * frame to end: the first update in a 16 ms slot goes out as soon as the current network read
- * has been processed (setImmediate); more in the same slot wait for the slot to end and go as one.
- */
-export function frameBatcher(now: () => number = () => performance.now()): (fn: () => void) => void {
-  let lastImmediateSlot = -1;
-  return (fn) => {
-    const t = now();
-    const slot = Math.floor(t / FLUSH_MS);
-    if (slot !== lastImmediateSlot) {
-      lastImmediateSlot = slot;
-      setImmediate(fn);
-    } else setTimeout(fn, (slot + 1) * FLUSH_MS - t);
-  };
 }
 
 // In a browser (code-server, vscode.dev) a reload gives the host no chance to save on the way out, so
@@ -73,7 +55,7 @@ export class ChatSession {
   private readonly newId: () => string;
 
   constructor(private readonly deps: ChatSessionDeps) {
-    this.schedule = deps.schedule ?? frameBatcher();
+    this.schedule = deps.schedule ?? postPacer();
     this.now = deps.now ?? (() => Date.now());
     let n = 0;
     this.newId = deps.newId ?? (() => `${Date.now().toString(36)}-${(n++).toString(36)}-${Math.random().toString(36).slice(2, 8)}`);
