@@ -4,7 +4,7 @@ import { AssistantClient } from '../src/api';
 import { ChatSession } from '../src/chat/chatSession';
 import { ChatStore, type Memento } from '../src/chat/chatStore';
 import type { AnswerPatch } from '../src/common/protocol';
-import { percentile, type BenchResult } from './util';
+import { fullGc, percentile, type BenchResult } from './util';
 
 // 3. Host overhead per chunk: from the service writing a chunk to the host posting the matching
 // update to the webview (ChatSession.onPatch, which chatController hands to webview.postMessage),
@@ -160,8 +160,14 @@ export async function benchHost(): Promise<BenchResult> {
     // Warm-up of both pipelines (JIT, connection pool), then the measured runs, back to back.
     await viaHost(base, 'n=100&pace=1');
     await viaPlainLoop(base, 'n=100&pace=1');
+    // Each measured run starts with a full collection, so that neither pays for garbage the
+    // runs before it left (V8's memory reducer otherwise marks and compacts during whichever
+    // paced run comes next, a few ms at a time).
+    fullGc();
     const plain = await viaPlainLoop(base, `n=${CHUNKS}&pace=${PACE_MS}`);
+    fullGc();
     const host = await viaHost(base, `n=${CHUNKS}&pace=${PACE_MS}`);
+    fullGc();
     const burst = await viaHost(base, `n=${BURST}&pace=0`);
     if (host.endToEnd.length !== CHUNKS || plain.endToEnd.length !== CHUNKS || burst.endToEnd.length !== BURST) {
       throw new Error(`chunks seen: host ${host.endToEnd.length}, plain ${plain.endToEnd.length}, burst ${burst.endToEnd.length}`);

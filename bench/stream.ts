@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createParser } from 'eventsource-parser';
 import { parseJsonEventStream, readUIMessageStream, uiMessageChunkSchema, type UIMessage, type UIMessageChunk as SdkChunk } from 'ai';
 import { applyStreamItem, assembleFromBytes, createDecoder, createEmptyMessage, type AssembledMessage } from '../src/api';
-import { median, seeded, type BenchResult } from './util';
+import { fullGc, median, seeded, type BenchResult } from './util';
 
 // 1. Stream assembly: the same 10,000-chunk UI message stream, in the same network-sized pieces,
 // through (a) our SSE decoder + reducer, (b) the AI SDK's own parsing (parseJsonEventStream with
@@ -129,13 +129,11 @@ async function timeRuns(fn: () => Promise<unknown>, runs: number): Promise<numbe
  * how much short-lived garbage happened to sit in the young generation at one moment.
  */
 async function peakLiveHeap(run: (onPiece: () => void) => Promise<unknown>): Promise<number> {
-  const gc = (globalThis as { gc?: () => void }).gc;
-  if (!gc) throw new Error('run the benchmarks with --expose-gc (npm run bench does)');
-  gc();
+  fullGc();
   const base = process.memoryUsage().heapUsed;
   let peak = base;
   await run(() => {
-    gc();
+    fullGc();
     peak = Math.max(peak, process.memoryUsage().heapUsed);
   });
   return peak - base;

@@ -28,3 +28,10 @@ export function percentile(xs: number[], p: number): number {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))]!;
 }
+
+/** A full garbage collection (npm run bench starts Node with --expose-gc). */
+export function fullGc(): void {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (!gc) throw new Error('run the benchmarks with --expose-gc (npm run bench does)');
+  gc();
+}
