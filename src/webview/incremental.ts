@@ -108,7 +108,11 @@ function tryFastAppend(fast: FastPath, delta: string): boolean {
 /** Runs `fn` at the next frame, with the frame's time (requestAnimationFrame). */
 export type FrameScheduler = (fn: (time: number) => void) => void;
 
-export function createIncrementalMarkdown(element: HTMLElement, schedule: FrameScheduler = requestAnimationFrame): MarkdownRenderer {
+/**
+ * `onRendered` runs after each render that changed the DOM, and only then: a frame the throttle
+ * skips must not touch the page (a scroll or attribute write there costs a style recalculation).
+ */
+export function createIncrementalMarkdown(element: HTMLElement, onRendered: () => void = () => undefined, schedule: FrameScheduler = requestAnimationFrame): MarkdownRenderer {
   let text = '';
   /** Characters of `text` already rendered into finished blocks. */
   let committed = 0;
@@ -163,6 +167,7 @@ export function createIncrementalMarkdown(element: HTMLElement, schedule: FrameS
     dirty = false;
     if (fast && tryFastAppend(fast, text.slice(shown))) {
       shown = text.length;
+      onRendered();
       return;
     }
     const open = text.slice(committed);
@@ -180,6 +185,7 @@ export function createIncrementalMarkdown(element: HTMLElement, schedule: FrameS
     tail.replaceChildren(renderMarkdown(rest));
     shown = text.length;
     fast = fastPathAfterRender(tail, rest);
+    onRendered();
   };
 
   const request = () => {
@@ -218,7 +224,7 @@ export function createIncrementalMarkdown(element: HTMLElement, schedule: FrameS
 }
 
 /** The approach we compare against in the benchmark: re-render the whole text on every update. */
-export function createNaiveMarkdown(element: HTMLElement, schedule: FrameScheduler = requestAnimationFrame): MarkdownRenderer {
+export function createNaiveMarkdown(element: HTMLElement, onRendered: () => void = () => undefined, schedule: FrameScheduler = requestAnimationFrame): MarkdownRenderer {
   let text = '';
   let dirty = false;
   let scheduled = false;
@@ -227,6 +233,7 @@ export function createNaiveMarkdown(element: HTMLElement, schedule: FrameSchedul
     if (!dirty) return;
     dirty = false;
     element.replaceChildren(renderMarkdown(text));
+    onRendered();
   };
   const request = () => {
     dirty = true;

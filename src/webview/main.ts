@@ -27,9 +27,15 @@ function atBottom(): boolean {
   return transcript.scrollTop + transcript.clientHeight >= transcript.scrollHeight - 24;
 }
 
+// Called after every render while an answer streams: it writes to the page only what changed,
+// since each write costs the browser a style recalculation.
 function followIfPinned(): void {
-  if (pinned) transcript.scrollTop = transcript.scrollHeight;
-  jump.hidden = pinned || atBottom();
+  if (pinned) {
+    const bottom = transcript.scrollHeight - transcript.clientHeight;
+    if (transcript.scrollTop < bottom - 1) transcript.scrollTop = bottom;
+  }
+  const hide = pinned || atBottom();
+  if (jump.hidden !== hide) jump.hidden = hide;
 }
 
 let saveTimer: ReturnType<typeof setTimeout> | undefined;

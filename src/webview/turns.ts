@@ -113,19 +113,14 @@ export class TurnElement {
       return;
     }
     let entry: { el: HTMLElement; md?: MarkdownRenderer };
-    const schedule = (fn: (time: number) => void) =>
-      requestAnimationFrame((time) => {
-        fn(time);
-        this.onTextRendered();
-      });
     if (part.kind === 'text') {
       const el = h('div', { class: 'markdown', 'data-kind': 'text' });
-      entry = { el, md: createIncrementalMarkdown(el, schedule) };
+      entry = { el, md: createIncrementalMarkdown(el, this.onTextRendered) };
       entry.md!.setText(part.text);
     } else if (part.kind === 'reasoning') {
       const body = h('div', { class: 'markdown reasoning-body' });
       const el = h('details', { class: 'reasoning', 'data-kind': 'reasoning' }, h('summary', {}, part.done ? 'Reasoning' : 'Reasoning…'), body);
-      entry = { el, md: createIncrementalMarkdown(body, schedule) };
+      entry = { el, md: createIncrementalMarkdown(body, this.onTextRendered) };
       entry.md!.setText(part.text);
     } else {
       const what = part.query ? `Searched the docs for “${part.query}”` : `Used ${part.toolName}`;
