@@ -109,8 +109,10 @@ function tryFastAppend(fast: FastPath, delta: string): boolean {
 export type FrameScheduler = (fn: (time: number) => void) => void;
 
 /**
- * `onRendered` runs after each render that changed the DOM, and only then: a frame the throttle
+ * `onRendered` runs after each render the frame clock drives, and only then: a frame the throttle
  * skips must not touch the page (a scroll or attribute write there costs a style recalculation).
+ * flush() does not call it: its callers (a turn being built, an answer that ended) follow the
+ * page themselves once they are done, rather than forcing a layout per part.
  */
 export function createIncrementalMarkdown(element: HTMLElement, onRendered: () => void = () => undefined, schedule: FrameScheduler = requestAnimationFrame): MarkdownRenderer {
   let text = '';
@@ -161,13 +163,13 @@ export function createIncrementalMarkdown(element: HTMLElement, onRendered: () =
     }
     lastFrameRender = time;
     render();
+    onRendered();
   };
 
   const render = () => {
     dirty = false;
     if (fast && tryFastAppend(fast, text.slice(shown))) {
       shown = text.length;
-      onRendered();
       return;
     }
     const open = text.slice(committed);
@@ -185,7 +187,6 @@ export function createIncrementalMarkdown(element: HTMLElement, onRendered: () =
     tail.replaceChildren(renderMarkdown(rest));
     shown = text.length;
     fast = fastPathAfterRender(tail, rest);
-    onRendered();
   };
 
   const request = () => {
@@ -229,17 +230,20 @@ export function createNaiveMarkdown(element: HTMLElement, onRendered: () => void
   let dirty = false;
   let scheduled = false;
   const render = () => {
-    scheduled = false;
-    if (!dirty) return;
     dirty = false;
     element.replaceChildren(renderMarkdown(text));
+  };
+  const onFrame = () => {
+    scheduled = false;
+    if (!dirty) return;
+    render();
     onRendered();
   };
   const request = () => {
     dirty = true;
     if (!scheduled) {
       scheduled = true;
-      schedule(render);
+      schedule(onFrame);
     }
   };
   return {
