@@ -181,6 +181,7 @@ export class TurnElement {
     this.statusEl.replaceChildren();
     this.footerEl.replaceChildren();
     if (status === 'waiting') this.statusEl.append(h('span', { class: 'waiting' }, icon('loading codicon-modifier-spin'), ' Searching the docs…'));
+    if (status === 'streaming') this.statusEl.append(h('span', { class: 'streaming-indicator', 'aria-hidden': 'true' }));
     if (status === 'stopped') this.statusEl.append(h('span', { class: 'stopped' }, icon('debug-stop'), ' Stopped'), iconButton('refresh', 'Ask again', 'runAction', { action_name: 'retry', turn: this.turn.id }, 'Retry'));
     if (status === 'error' && error) {
       const box = h('div', { class: 'error', role: 'alert' }, icon('error'), h('span', { class: 'error-message' }, error.message));
