@@ -1,4 +1,7 @@
-import { lexBlocks, renderMarkdown } from './markdown';
+import type { Links, Token, Tokens, TokensList } from 'marked';
+import { rawOf, settledPrefix } from './inlinePrefix';
+import { hasRawHtml, lexBlocks, renderBlocks, renderInline } from './markdown';
+import { morphChildren } from './morph';
 
 // Streaming markdown without re-rendering the whole answer on every delta. The text is cut into
 // top-level blocks; every block but the last one that is still growing is rendered once and
@@ -23,6 +26,11 @@ export interface MarkdownRenderer {
   append(text: string): void;
   /** Renders what is pending now (normally done once per animation frame). */
   flush(): void;
+  /**
+   * The text is complete: renders what is pending, and renders the whole text again if a late
+   * line changed how an earlier, already finished block reads (see `finish` below).
+   */
+  finish(): void;
   readonly text: string;
 }
 
@@ -59,7 +67,7 @@ function isOpenFence(rest: string): boolean {
 }
 
 type FastPath =
-  | { mode: 'prose'; node: Text; line: string; held: string }
+  | { mode: 'prose'; node: Text; line: string; held: string; keepsSpaces: boolean }
   | { mode: 'code'; node: Text; endsWithNewline: boolean };
 
 /** Whether, after rendering `rest` into `tail`, later plain deltas may go straight into a text node. */
@@ -68,25 +76,30 @@ function fastPathAfterRender(tail: HTMLElement, rest: string): FastPath | undefi
   if (!node) return undefined;
   const parent = node.parentElement!;
   if (isOpenFence(rest)) {
-    // marked renders an open fence's content with one trailing newline, whether the source has it or not.
-    if (parent.tagName !== 'CODE' || parent.parentElement?.tagName !== 'PRE' || !node.data.endsWith('\n')) return undefined;
+    // marked renders an open fence's content with one trailing newline, whether the source has it or
+    // not, and leaves a blank last line out until something follows it.
+    if (parent.tagName !== 'CODE' || parent.parentElement?.tagName !== 'PRE' || !node.data.endsWith('\n') || rest.endsWith('\n\n')) return undefined;
     return { mode: 'code', node, endsWithNewline: rest.endsWith('\n') };
   }
   if (!PROSE_PARENTS.has(parent.tagName)) return undefined;
-  const held = /[ ]*$/.exec(rest)![0];
-  const core = rest.slice(0, rest.length - held.length);
+  const trailing = /[ ]*$/.exec(rest)![0];
+  const core = rest.slice(0, rest.length - trailing.length);
   const line = core.slice(core.lastIndexOf('\n') + 1);
   const lastChar = core.slice(-1);
+  // marked keeps the spaces at the end of a paragraph's text, and trims them in list items (their
+  // paragraphs too), headings and table cells.
+  const keepsSpaces = parent.tagName === 'P' && !parent.closest('li');
   // The line must already be prose (a letter in it), so that what follows cannot turn it into a
   // list item, heading or table row; and it must end with what the node ends with.
-  if (!/[\p{L}\p{N}]/u.test(lastChar) || !/\p{L}/u.test(line) || !node.data.endsWith(lastChar)) return undefined;
-  return { mode: 'prose', node, line, held };
+  if (!/[\p{L}\p{N}]/u.test(lastChar) || !/\p{L}/u.test(line) || !node.data.endsWith(keepsSpaces ? lastChar + trailing : lastChar)) return undefined;
+  return { mode: 'prose', node, line, held: keepsSpaces ? '' : trailing, keepsSpaces };
 }
 
 /** Appends `delta` straight to the tail's text when that gives what a full render would; false if not. */
 function tryFastAppend(fast: FastPath, delta: string): boolean {
   if (fast.mode === 'code') {
-    if (/[`~]/.test(delta)) return false;
+    // A blank line at the end of an open fence is not shown until something follows it.
+    if (/[`~]/.test(delta) || delta.includes('\n\n') || (fast.endsWithNewline && delta.startsWith('\n'))) return false;
     // The node holds the content without its last newline, plus one newline.
     const body = delta.endsWith('\n') ? delta.slice(0, -1) : delta;
     if (fast.endsWithNewline) fast.node.appendData(`${body}\n`);
@@ -96,13 +109,42 @@ function tryFastAppend(fast: FastPath, delta: string): boolean {
   }
   const line = fast.line + delta;
   if (!(PLAIN_PROSE.test(delta) || (PLAIN_PROSE_WITH_DOTS.test(delta) && !AUTOLINK_HINT.test(line)))) return false;
-  // Trailing spaces are not rendered at the end of a paragraph; they are held until a word follows.
+  // Letters after an `&` can complete an entity (`&amp;`), which the full render decodes.
+  if (line.includes('&')) return false;
+  fast.line = line;
+  if (fast.keepsSpaces) {
+    fast.node.appendData(delta);
+    return true;
+  }
+  // Trailing spaces are not rendered at the end of a list item, heading or cell; they are held until a word follows.
   const s = fast.held + delta;
   const held = /[ ]*$/.exec(s)![0];
   if (s.length > held.length) fast.node.appendData(s.slice(0, s.length - held.length));
   fast.held = held;
-  fast.line = line;
   return true;
+}
+
+interface SettledParagraph {
+  /** Source of the settled inline tokens. */
+  raw: string;
+  /** How many inline tokens are settled. */
+  tokens: number;
+  /** How many of the paragraph element's child nodes show them. */
+  nodes: number;
+}
+
+/** The settled part of the paragraph `p` shows, once `inline` is rendered into it. */
+function settle(p: Element | null, inline: Token[]): SettledParagraph | undefined {
+  if (p?.tagName !== 'P') return undefined;
+  const { tokens, elements } = settledPrefix(inline);
+  if (elements === 0) return { raw: '', tokens: 0, nodes: 0 };
+  // The settled part ends with its last element; every element before it is one of its own.
+  let seen = 0;
+  const children = p.childNodes;
+  for (let i = 0; i < children.length; i++) {
+    if (children[i]!.nodeType === Node.ELEMENT_NODE && ++seen === elements) return { raw: rawOf(inline, tokens), tokens, nodes: i + 1 };
+  }
+  return undefined;
 }
 
 /** Runs `fn` at the next frame, with the frame's time (requestAnimationFrame). */
@@ -120,37 +162,74 @@ export function createIncrementalMarkdown(element: HTMLElement, onRendered: () =
   let committed = 0;
   /** Characters of `text` the DOM shows. */
   let shown = 0;
+  /** Where each finished block ends in `text`. */
+  let commits: number[] = [];
+  /** Reference definitions seen so far: a committed block is lexed without the text after it. */
+  let links: Links = {};
+  /** The last lex of the whole text (a render with nothing committed yet), for finish(). */
+  let wholeLex: { length: number; tokens: TokensList } | undefined;
   let fast: FastPath | undefined;
-  let done!: HTMLElement;
-  let group: HTMLElement | undefined;
+  /** When the tail is one paragraph: the settled part of it that its DOM already shows for good. */
+  let settled: SettledParagraph | undefined;
+  let group!: HTMLElement;
   let tail!: HTMLElement;
   let scheduled = false;
   let dirty = false;
   let lastFrameRender = -Infinity;
 
+  const div = (className: string) => {
+    const el = document.createElement('div');
+    el.className = className;
+    return el;
+  };
+  /** A new, empty tail after the finished blocks, in a new group once the last one is full. */
+  const openTail = () => {
+    if (group.childElementCount >= GROUP_SIZE) {
+      group = div('md-group');
+      element.append(group);
+    }
+    tail = div('md-tail');
+    group.append(tail);
+  };
   const reset = () => {
     committed = 0;
     shown = 0;
+    commits = [];
+    wholeLex = undefined;
     fast = undefined;
-    group = undefined;
-    done = document.createElement('div');
-    done.className = 'md-done';
-    tail = document.createElement('div');
-    tail.className = 'md-tail';
-    element.replaceChildren(done, tail);
+    settled = undefined;
+    group = div('md-group');
+    element.replaceChildren(group);
+    openTail();
   };
   reset();
 
-  const commit = (src: string) => {
-    const finished = document.createElement('div');
-    finished.className = 'md-block';
-    finished.append(renderMarkdown(src));
-    if (!group || group.childElementCount >= GROUP_SIZE) {
-      group = document.createElement('div');
-      group.className = 'md-group';
-      done.append(group);
+  /**
+   * Brings the tail's DOM up to date with `tokens`, the blocks it shows. A paragraph re-renders
+   * only what follows its settled prefix; anything else renders whole and is morphed in, so the
+   * browser keeps the nodes that did not change.
+   */
+  const updateTail = (tokens: Token[]) => {
+    const blocks = tokens.filter((t) => t.type !== 'space');
+    const inline = blocks.length === 1 && blocks[0]!.type === 'paragraph' ? (blocks[0] as Tokens.Paragraph).tokens : undefined;
+    const p = tail.firstElementChild;
+    const from = settled?.tokens ?? 0;
+    if (inline && settled && p?.tagName === 'P' && tail.childElementCount === 1 && inline.length > from && rawOf(inline, from) === settled.raw && !inline.some((t, i) => i >= from && t.type === 'html')) {
+      morphChildren(p, renderInline(inline.slice(from)), p.childNodes[settled.nodes] ?? null);
+    } else {
+      morphChildren(tail, renderBlocks(tokens));
     }
-    group.append(finished);
+    settled = inline ? settle(tail.firstElementChild, inline) : undefined;
+  };
+
+  // The tail's DOM already shows the blocks that are now finished (all but their last few
+  // characters, and perhaps the start of the next block): it becomes their finished block,
+  // brought up to date in place, so the browser keeps the boxes it has laid out for them.
+  const commit = (tokens: Token[]) => {
+    updateTail(tokens);
+    tail.className = 'md-block';
+    settled = undefined;
+    openTail();
   };
 
   const onFrame = (time: number) => {
@@ -173,18 +252,36 @@ export function createIncrementalMarkdown(element: HTMLElement, onRendered: () =
       return;
     }
     const open = text.slice(committed);
-    const tokens = lexBlocks(open);
+    const tokens = lexBlocks(open, links);
+    if (committed === 0) wholeLex = { length: text.length, tokens };
+    if (Object.keys(tokens.links).length > Object.keys(links).length) {
+      links = { ...tokens.links };
+      // A new reference definition can turn `[text][ref]` in a finished block into a link.
+      if (committed > 0) {
+        reset();
+        render();
+        return;
+      }
+    }
     // The last block that is not blank space may still grow; everything before it is final.
     let last = tokens.length - 1;
     while (last > 0 && tokens[last]!.type === 'space') last--;
+    // A number or bullet alone after a list may start its next item (the `2` of `2.`) or go on
+    // with its last one (the `*` of `**bold**`): the list stays open until the line says which.
+    if (last > 0 && /^ {0,3}(\d{1,9}|[-+*])$/.test(tokens[last]!.raw)) {
+      let previous = last - 1;
+      while (previous > 0 && tokens[previous]!.type === 'space') previous--;
+      if (tokens[previous]!.type === 'list') last = previous;
+    }
     let consumed = 0;
     for (let i = 0; i < last; i++) consumed += tokens[i]!.raw.length;
     if (consumed > 0) {
-      commit(open.slice(0, consumed));
+      commit(tokens.slice(0, last));
       committed += consumed;
+      commits.push(committed);
     }
     const rest = text.slice(committed);
-    tail.replaceChildren(renderMarkdown(rest));
+    updateTail(consumed > 0 ? tokens.slice(last) : tokens);
     shown = text.length;
     fast = fastPathAfterRender(tail, rest);
   };
@@ -210,6 +307,7 @@ export function createIncrementalMarkdown(element: HTMLElement, onRendered: () =
         return;
       }
       text = next;
+      links = {};
       reset();
       request();
     },
@@ -221,6 +319,28 @@ export function createIncrementalMarkdown(element: HTMLElement, onRendered: () =
     flush() {
       if (dirty) render();
     },
+    // Blocks are finished while the text streams, when the next one starts. A few later lines
+    // can still change how earlier ones read in the whole text (a setext underline below raw
+    // HTML written without blank lines, a reference definition, an HTML tag closed blocks
+    // later), so once the text is complete it is lexed whole, once: if its blocks do not line
+    // up with the finished ones, or it holds raw HTML, it is rendered again whole.
+    finish() {
+      if (dirty) render();
+      if (!commits.length) return;
+      const whole = wholeLex?.length === text.length ? wholeLex.tokens : lexBlocks(text);
+      const ends = new Set<number>();
+      let at = 0;
+      for (const t of whole) ends.add((at += t.raw.length));
+      // A raw HTML tag left open in one block takes in the blocks after it when the whole text
+      // is parsed at once, not when each block is parsed on its own.
+      const stale = commits.some((c) => !ends.has(c)) || Object.keys(whole.links).length !== Object.keys(links).length || hasRawHtml(whole);
+      commits = [];
+      if (!stale) return;
+      // In one piece, as the once-rendered text is: a tag left open reaches to the end.
+      reset();
+      morphChildren(tail, renderBlocks(whole));
+      shown = text.length;
+    },
   };
 }
 
@@ -231,7 +351,7 @@ export function createNaiveMarkdown(element: HTMLElement, onRendered: () => void
   let scheduled = false;
   const render = () => {
     dirty = false;
-    element.replaceChildren(renderMarkdown(text));
+    element.replaceChildren(renderBlocks(lexBlocks(text)));
   };
   const onFrame = () => {
     scheduled = false;
@@ -260,6 +380,9 @@ export function createNaiveMarkdown(element: HTMLElement, onRendered: () => void
       request();
     },
     flush() {
+      if (dirty) render();
+    },
+    finish() {
       if (dirty) render();
     },
   };

@@ -67,7 +67,12 @@ export class TurnElement {
     const answer = h('div', { class: 'answer', 'data-turn': turn.id }, this.partsEl, this.statusEl, this.sourcesEl, this.noticesEl, this.jobsEl, this.footerEl);
     this.root = h('article', { class: 'turn', 'data-turn': turn.id, 'aria-label': `Question: ${turn.question}` }, question, answer);
     this.view.parts.forEach((p, i) => this.setPart(i, p));
-    for (const md of this.parts) md.md?.flush();
+    // An answer that has ended is checked as a whole once (see MarkdownRenderer.finish).
+    const ended = !this.isStreaming();
+    for (const md of this.parts) {
+      if (ended) md.md?.finish();
+      else md.md?.flush();
+    }
     this.renderSources();
     this.renderNotices();
     this.renderStatus();
@@ -98,7 +103,7 @@ export class TurnElement {
       else if (p.op === 'setStatus') this.renderStatus();
     }
     // Text renders at a streaming pace; once the answer has ended, what is left shows at once.
-    if (!this.isStreaming()) for (const part of this.parts) part.md?.flush();
+    if (!this.isStreaming()) for (const part of this.parts) part.md?.finish();
   }
 
   dispose(): void {

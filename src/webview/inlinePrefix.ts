@@ -1,0 +1,96 @@
+import type { Token } from 'marked';
+
+// A paragraph grows at its end while it streams, and each render used to parse, sanitize and
+// rebuild all of it. Most of a paragraph is settled long before it ends: once a bold word or a
+// code span has closed and plain prose follows, nothing that arrives later can change how that
+// part lexes or renders. This finds that settled prefix among a paragraph's inline tokens, so that
+// a render only needs to process what follows it.
+//
+// The rules are deliberately narrow; anything they do not recognise ends the prefix, which only
+// costs speed: that part is rendered again next time, as before. test/unit/inline-prefix.test.ts
+// checks them against marked itself, and found the cases the narrower rules below exclude.
+// - The last token may always grow (a word, a closing delimiter run, a URL), so it never counts.
+// - Plain text counts only if it holds nothing that a later character could pair with and turn
+//   into markup: no emphasis or strike delimiters, brackets, angle brackets, backticks,
+//   backslashes, ampersands, exclamation marks, and nothing an autolink could grow from.
+// - A closed element (bold, italic, strike, code span, inline link or image, `<…>` autolink)
+//   counts if nothing inside it could pair with later text (a lone backtick or bracket could),
+//   and it stands between spaces: inside a word, marked's reading of a delimiter run can still
+//   change with what follows.
+// - Raw HTML never counts: a tag's meaning depends on what the HTML parser sees after it. Nor
+//   does a hard line break (a block that interrupts the paragraph on the next line drops it), a
+//   bare URL or address (it can start with a delimiter: `_me@x.test`), or a reference link
+//   (its definition may come later).
+// The prefix always ends right after an element, so in the DOM it ends with that element's node
+// and what follows starts a new node: no text node is shared between the two parts.
+
+const LOOSE_IN_TEXT = /[*_~`[\]<>!\\&@]|:\/\/|www\./i;
+const LOOSE_IN_ELEMENT = /[`[\]<>\\!]/;
+const ELEMENT_TYPES = new Set(['strong', 'em', 'del', 'codespan', 'link', 'image']);
+
+export interface SettledPrefix {
+  /** Leading tokens that are settled. */
+  tokens: number;
+  /** Top-level elements they render to (each settled element token renders exactly one). */
+  elements: number;
+}
+
+/** The inside of an element token, without its own delimiters or brackets. */
+function innerOf(t: Token): string {
+  switch (t.type) {
+    case 'strong':
+    case 'em':
+    case 'del':
+      return t.raw.replace(/^[*_~]+/, '').replace(/[*_~]+$/, '');
+    default:
+      return '';
+  }
+}
+
+/** Whether an element token is closed for good, whatever follows it. */
+function isClosedElement(t: Token): boolean {
+  switch (t.type) {
+    case 'strong':
+    case 'em':
+    case 'del':
+      return !LOOSE_IN_ELEMENT.test(innerOf(t));
+    case 'codespan':
+      return true;
+    case 'image':
+      return t.raw.endsWith(')');
+    case 'link':
+      // An inline link `[…](…)` or an autolink `<…>`. Reference links `[…][…]` depend on
+      // definitions yet to come; a bare URL or address can start with a delimiter (`_me@x.test`)
+      // that later text may pair.
+      if (t.raw.startsWith('[')) return t.raw.endsWith(')');
+      return t.raw.startsWith('<') && t.raw.endsWith('>');
+    default:
+      return false;
+  }
+}
+
+/** The settled prefix of a paragraph's inline tokens. */
+export function settledPrefix(tokens: readonly Token[]): SettledPrefix {
+  let best: SettledPrefix = { tokens: 0, elements: 0 };
+  let elements = 0;
+  for (let i = 0; i < tokens.length - 1; i++) {
+    const t = tokens[i]!;
+    if (t.type === 'text') {
+      if (LOOSE_IN_TEXT.test(t.raw)) break;
+      continue;
+    }
+    if (!ELEMENT_TYPES.has(t.type) || !isClosedElement(t)) break;
+    const before = i === 0 ? ' ' : tokens[i - 1]!.raw.slice(-1);
+    if (before !== ' ' || !tokens[i + 1]!.raw.startsWith(' ')) break;
+    elements++;
+    best = { tokens: i + 1, elements };
+  }
+  return best;
+}
+
+/** The raw source of the first `n` tokens. */
+export function rawOf(tokens: readonly Token[], n: number): string {
+  let s = '';
+  for (let i = 0; i < n; i++) s += tokens[i]!.raw;
+  return s;
+}

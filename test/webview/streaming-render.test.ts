@@ -1,0 +1,207 @@
+import * as assert from 'node:assert/strict';
+import * as esbuild from 'esbuild';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { seededRandom } from '../fixtures/streams';
+import { CHROMIUM_ARGS } from './harness';
+
+// The streaming renderer keeps what it has rendered and re-renders only what may have changed:
+// finished blocks never, the growing block by morphing it in place, a paragraph only after its
+// settled prefix, plain words straight into a text node. None of that may show anything the full
+// render would not. Random documents, built from the constructs that make markdown ambiguous,
+// are streamed in random pieces into the real renderer in Chromium, and after every render the
+// DOM must equal the text so far rendered at once (same elements, attributes and text; only the
+// renderer's own wrappers are ignored).
+//
+// Answers put a blank line between blocks. Without one, a later line can change how marked reads
+// lines well above it (a setext underline below raw HTML makes a heading of all of it), which no
+// streaming renderer can show before it arrives; for such documents the renders along the way are
+// not compared, only the result once the answer has ended and finish() has checked it.
+
+const ROOT = join(__dirname, '..', '..');
+const DOCUMENTS = 150;
+const SEED = 7;
+
+const ENTRY = `
+import { createIncrementalMarkdown } from './src/webview/incremental';
+import { lexBlocks, renderBlocks } from './src/webview/markdown';
+const frames = [];
+let now = 0;
+window.__md = {
+  create(el, onRendered) { return createIncrementalMarkdown(el, onRendered, (fn) => frames.push(fn)); },
+  frame() { now += 1000 / 60; const q = frames.splice(0); for (const fn of q) fn(now); },
+  full(text) { const d = document.createElement('div'); d.append(renderBlocks(lexBlocks(text))); return d; },
+};
+`;
+
+/** The document's content as markup, without the renderer's wrappers or the blank text between blocks. */
+const NORMALIZE = `
+window.__normal = (root) => {
+  const c = root.cloneNode(true);
+  for (const w of Array.from(c.querySelectorAll('.md-group, .md-block, .md-tail')).reverse()) w.replaceWith(...w.childNodes);
+  c.normalize();
+  for (const n of Array.from(c.childNodes)) if (n.nodeType === 3 && !n.data.trim()) n.remove();
+  return c.innerHTML;
+};
+`;
+
+function randomDocument(rnd: () => number, tight: boolean): string {
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
+  const words = ['relay', 'the', 'timeout', 'is', 'retried', 'when', 'a', 'request', 'fails', 'with', 'default'];
+  const inline = ['**bold**', '*em*', '_em_', '`code`', '``co`de``', '~~gone~~', '[link](https://docs.test/a)', '![img](https://docs.test/i.png)', '<https://docs.test>', 'www.docs.test', 'me@docs.test', 'x_y', '&amp;', '\\*', '<b>b</b>', '[ref]', '*', '`', '  \n', ':', '!', '(', ')'];
+  const sentence = () => Array.from({ length: 3 + Math.floor(rnd() * 10) }, () => (rnd() < 0.25 ? pick(inline) : pick(words))).join(rnd() < 0.9 ? ' ' : '') + pick(['.', '.', '?', ':', '']);
+  const para = () => Array.from({ length: 1 + Math.floor(rnd() * 4) }, sentence).join(rnd() < 0.8 ? ' ' : '\n');
+  const block = () => {
+    switch (pick(['p', 'p', 'p', 'p', 'h', 'ul', 'ol', 'code', 'table', 'quote', 'hr', 'html', 'setext'])) {
+      case 'h':
+        return `${'#'.repeat(1 + Math.floor(rnd() * 3))} ${sentence()}`;
+      case 'ul':
+        return Array.from({ length: 2 + Math.floor(rnd() * 4) }, (_, i) => `${i > 0 && rnd() < 0.2 ? '  ' : ''}- ${sentence()}`).join('\n');
+      case 'ol':
+        return Array.from({ length: 2 + Math.floor(rnd() * 4) }, (_, i) => `${i + 1}. ${sentence()}`).join(rnd() < 0.8 ? '\n' : '\n\n');
+      case 'code':
+        return ['```ts', ...Array.from({ length: 2 + Math.floor(rnd() * 8) }, () => `const x = relay.configure({ ${pick(words)}: ${Math.floor(rnd() * 100)} }); // ${pick(inline)}`), '```'].join('\n');
+      case 'table':
+        return ['| Setting | Default |', '|---|:-:|', ...Array.from({ length: 1 + Math.floor(rnd() * 5) }, () => `| \`${pick(words)}\` | ${sentence()} |`)].join('\n');
+      case 'quote':
+        return `> ${para()}`;
+      case 'hr':
+        return '---';
+      case 'html':
+        return `<details><summary>${pick(words)}</summary>${sentence().replace(/\n/g, ' ')}</details>`;
+      case 'setext':
+        return `${sentence()}\n${pick(['===', '---'])}`;
+      default:
+        return para();
+    }
+  };
+  return Array.from({ length: 4 + Math.floor(rnd() * 10) }, () => block()).join(tight ? '\n' : '\n\n');
+}
+
+function randomPieces(text: string, rnd: () => number): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < text.length; ) {
+    const n = 1 + Math.floor(rnd() * (rnd() < 0.2 ? 60 : 14));
+    out.push(text.slice(i, i + n));
+    i += n;
+  }
+  return out;
+}
+
+describe('streaming markdown renderer in Chromium', function () {
+  this.timeout(120_000);
+  let browser: Browser;
+  let page: Page;
+
+  before(async () => {
+    const bundle = await esbuild.build({ stdin: { contents: ENTRY, resolveDir: ROOT, loader: 'ts' }, bundle: true, write: false, format: 'iife', platform: 'browser', target: 'es2022' });
+    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    page = await browser.newPage();
+    await page.setContent('<!DOCTYPE html><html><body><div id="out"></div></body></html>');
+    await page.addScriptTag({ content: bundle.outputFiles[0]!.text });
+    // tsx wraps functions in __name() (keepNames); the functions handed to the page need it too.
+    await page.addScriptTag({ content: `globalThis.__name = (f) => f;${NORMALIZE}` });
+  });
+  after(() => browser?.close());
+
+  it(`shows exactly what the full render shows, after every render of ${DOCUMENTS} random documents streamed in random pieces`, async () => {
+    const rnd = seededRandom(SEED);
+    let renders = 0;
+    for (let d = 0; d < DOCUMENTS; d++) {
+      const tight = rnd() < 0.2;
+      const text = randomDocument(rnd, tight);
+      const pieces = randomPieces(text, rnd);
+      const result = await page.evaluate(([pieces, tight]) => {
+        const md = (window as any).__md;
+        const normal = (window as any).__normal as (e: Element) => string;
+        const out = document.getElementById('out')!;
+        out.replaceChildren();
+        let sent = '';
+        let renders = 0;
+        let mismatch: { sent: string; got: string; want: string } | undefined;
+        const check = (final: boolean) => {
+          if (tight && !final) return;
+          renders++;
+          const got = normal(out);
+          const want = normal(md.full(sent));
+          if (got !== want && !mismatch) mismatch = { sent, got, want };
+        };
+        const r = md.create(out, () => check(false));
+        for (const p of pieces) {
+          sent += p;
+          r.append(p);
+          md.frame();
+        }
+        r.finish();
+        check(true);
+        return { renders, mismatch };
+      }, [pieces, tight] as const);
+      renders += result.renders;
+      assert.equal(result.mismatch, undefined, `document ${d}: ${JSON.stringify(result.mismatch, null, 1)}`);
+    }
+    assert.ok(renders > DOCUMENTS * 10, `only ${renders} renders were checked`);
+    console.log(`      (${renders.toLocaleString()} renders compared with the full render)`);
+  });
+
+  it('renders raw HTML left open across blocks as the whole text does, once the answer has ended', async () => {
+    const texts = [
+      'Intro **text**.\n\n<details><summary>More</summary>\n\nInside the *details*.\n\n</details>\n\nAfter them.',
+      'A <b>bold start, left open.\n\nThe next paragraph.\n\n- and a list',
+    ];
+    for (const text of texts) {
+      const result = await page.evaluate((text) => {
+        const md = (window as any).__md;
+        const normal = (window as any).__normal as (e: Element) => string;
+        const out = document.getElementById('out')!;
+        out.replaceChildren();
+        const r = md.create(out, () => undefined);
+        for (const piece of text.match(/.{1,5}/gs)!) {
+          r.append(piece);
+          md.frame();
+        }
+        r.finish();
+        return { got: normal(out), want: normal(md.full(text)) };
+      }, text);
+      assert.match(result.want, /<details>.*Inside the.*<\/details>|<\/p><b>\s*<p>The next paragraph/s, 'the whole text carries the open tag into the next block');
+      assert.equal(result.got, result.want);
+    }
+  });
+
+  it('keeps the nodes it has rendered: a streamed paragraph is never rebuilt, its settled words never touched', async () => {
+    const result = await page.evaluate(() => {
+      const md = (window as any).__md;
+      const out = document.getElementById('out')!;
+      out.replaceChildren();
+      const r = md.create(out, () => undefined);
+      const sentence = (i: number) => `The **relay ${i}** retries the \`request\` when it fails with the default value. `;
+      let firstStrong: Element | null = null;
+      let paragraph: Element | null = null;
+      const removed: string[] = [];
+      const observer = new MutationObserver((records) => {
+        for (const rec of records) for (const n of Array.from(rec.removedNodes)) if (n.nodeType === 1) removed.push((n as Element).outerHTML);
+      });
+      observer.observe(out, { subtree: true, childList: true });
+      for (let i = 0; i < 40; i++) {
+        for (const piece of sentence(i).match(/.{1,9}/g)!) {
+          r.append(piece);
+          md.frame();
+        }
+        firstStrong ??= out.querySelector('strong');
+        paragraph ??= out.querySelector('p');
+      }
+      r.finish();
+      observer.takeRecords();
+      observer.disconnect();
+      return {
+        sameParagraph: paragraph === out.querySelector('p'),
+        sameStrong: firstStrong === out.querySelector('strong'),
+        strongs: out.querySelectorAll('p > strong').length,
+        removedSettled: removed.filter((h) => /^<(strong|code)>/.test(h) && !/\*|`/.test(h)),
+      };
+    });
+    assert.equal(result.strongs, 40);
+    assert.ok(result.sameParagraph, 'the paragraph element was replaced');
+    assert.ok(result.sameStrong, 'the first bold word was replaced');
+    assert.deepEqual(result.removedSettled, [], 'finished bold words or code spans were removed and rebuilt');
+  });
+});
