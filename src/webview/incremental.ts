@@ -1,22 +1,23 @@
-import type { Links, Token, Tokens, TokensList } from 'marked';
+import type { Links, Token, Tokens } from 'marked';
 import { rawOf, settledPrefix } from './inlinePrefix';
 import { hasRawHtml, lexBlocks, renderBlocks, renderInline } from './markdown';
 import { morphChildren } from './morph';
 
 // Streaming markdown without re-rendering the whole answer on every delta. The text is cut into
-// top-level blocks; every block but the last one that is still growing is rendered once and
-// never touched again. Each update re-parses and re-renders only the open tail, so the cost of a
-// delta depends on the size of the current block, not of the whole answer.
+// top-level blocks; every block but the last one, which is still growing, is finished and never
+// touched again. Each update re-parses only that open tail (of a paragraph, only what follows its
+// settled prefix: inlinePrefix.ts) and morphs the result into the DOM in place (morph.ts), so the
+// cost of an update depends on what changed, not on the size of the answer.
 //
-// Three more things keep an update cheap enough for every frame of a long answer:
+// Three more things keep updates cheap over a long answer:
 // - A delta that cannot change the tail's structure (plain words inside a paragraph, list item,
 //   heading or table cell, or anything but a fence inside an open fenced code block) is appended
 //   to the tail's last text node, without markdown or sanitizing: the result is the text the full
 //   render would produce. Anything else (markup characters, a new line in prose) renders the tail.
-// - While an answer streams, the tail is rendered at most every MIN_RENDER_INTERVAL_MS (by the
-//   frame clock): every render costs the browser a layout of the page, whatever its size, and a
-//   model sends deltas about as often as the screen refreshes. A flush (the answer ended,
-//   stopped or failed) renders at once.
+// - While an answer streams, the tail is rendered at most ten times a second (by the frame
+//   clock), and less often when the text arrives faster than anyone reads (renderDue): every
+//   render costs the browser a style and layout pass, and a model sends deltas about as often as
+//   the screen refreshes. A flush (the answer ended, stopped or failed) renders at once.
 // - Finished blocks sit in groups of GROUP_SIZE inside one container, so the browser's layout of
 //   an update walks a handful of boxes, not one per block of the answer so far.
 
@@ -36,6 +37,24 @@ export interface MarkdownRenderer {
 
 const GROUP_SIZE = 16;
 export const MIN_RENDER_INTERVAL_MS = 100;
+export const MAX_RENDER_INTERVAL_MS = 400;
+/** Characters per millisecond a reader can still follow by skimming: 300 a second. */
+const READING_PACE = 0.3;
+
+/**
+ * Whether the growing text is due for a render, `elapsed` ms after the last one with `pending`
+ * characters not shown yet. Ten renders a second while the text arrives at up to READING_PACE;
+ * when it arrives faster, the interval grows with the pace, up to MAX_RENDER_INTERVAL_MS (at 4×
+ * the reading pace and above). Every render costs a style and layout pass whatever it adds, so
+ * text that outruns the reader is shown in fewer, bigger steps.
+ */
+export function renderDue(elapsed: number, pending: number): boolean {
+  if (elapsed < MIN_RENDER_INTERVAL_MS) return false;
+  if (elapsed >= MAX_RENDER_INTERVAL_MS) return true;
+  return elapsed >= (MIN_RENDER_INTERVAL_MS * pending) / elapsed / READING_PACE;
+}
+/** The text ends with a blank line: nothing after it can join a block before it (bar the list case in render()). */
+const BLANK_LINE_AT_END = /\n[ \t]*\n[ \t\n]*$/;
 /** Prose that can be appended as is: no markup (not even a link's closing parenthesis), no line break. */
 const PLAIN_PROSE = /^[\p{L}\p{N} ,;'"?!/%$^{}=+-]*$/u;
 /** Dots and colons too, unless the line may hold an autolink they would complete. */
@@ -166,8 +185,12 @@ export function createIncrementalMarkdown(element: HTMLElement, onRendered: () =
   let commits: number[] = [];
   /** Reference definitions seen so far: a committed block is lexed without the text after it. */
   let links: Links = {};
-  /** The last lex of the whole text (a render with nothing committed yet), for finish(). */
-  let wholeLex: { length: number; tokens: TokensList } | undefined;
+  /**
+   * Finished blocks may read differently in the whole text (see finish()) if one was finished
+   * without a blank line after it by a lex of a shorter text than the final one, or holds raw
+   * HTML: the text length from which that is so (0 for raw HTML; Infinity while neither).
+   */
+  let suspectBelow = Infinity;
   let fast: FastPath | undefined;
   /** When the tail is one paragraph: the settled part of it that its DOM already shows for good. */
   let settled: SettledParagraph | undefined;
@@ -195,7 +218,7 @@ export function createIncrementalMarkdown(element: HTMLElement, onRendered: () =
     committed = 0;
     shown = 0;
     commits = [];
-    wholeLex = undefined;
+    suspectBelow = Infinity;
     fast = undefined;
     settled = undefined;
     group = div('md-group');
@@ -205,17 +228,21 @@ export function createIncrementalMarkdown(element: HTMLElement, onRendered: () =
   reset();
 
   /**
-   * Brings the tail's DOM up to date with `tokens`, the blocks it shows. A paragraph re-renders
-   * only what follows its settled prefix; anything else renders whole and is morphed in, so the
-   * browser keeps the nodes that did not change.
+   * Brings the tail's DOM up to date with `tokens`, the blocks it shows. When it starts with the
+   * paragraph it started with last time, only what follows that paragraph's settled prefix is
+   * rendered, and the blocks after the paragraph on their own; otherwise all of it renders. Either
+   * way the result is morphed in, so the browser keeps the nodes that did not change.
    */
   const updateTail = (tokens: Token[]) => {
-    const blocks = tokens.filter((t) => t.type !== 'space');
-    const inline = blocks.length === 1 && blocks[0]!.type === 'paragraph' ? (blocks[0] as Tokens.Paragraph).tokens : undefined;
+    const head = tokens.findIndex((t) => t.type !== 'space');
+    const inline = tokens[head]?.type === 'paragraph' ? (tokens[head] as Tokens.Paragraph).tokens : undefined;
     const p = tail.firstElementChild;
+    // marked writes a newline after each block; the blocks after the paragraph start past it.
+    const afterP = p?.nextSibling?.nodeType === Node.TEXT_NODE ? p.nextSibling.nextSibling : undefined;
     const from = settled?.tokens ?? 0;
-    if (inline && settled && p?.tagName === 'P' && tail.childElementCount === 1 && inline.length > from && rawOf(inline, from) === settled.raw && !inline.some((t, i) => i >= from && t.type === 'html')) {
+    if (inline && settled && p?.tagName === 'P' && afterP !== undefined && inline.length > from && rawOf(inline, from) === settled.raw && !inline.some((t, i) => i >= from && t.type === 'html')) {
       morphChildren(p, renderInline(inline.slice(from)), p.childNodes[settled.nodes] ?? null);
+      morphChildren(tail, renderBlocks(tokens.slice(head + 1)), afterP);
     } else {
       morphChildren(tail, renderBlocks(tokens));
     }
@@ -235,7 +262,7 @@ export function createIncrementalMarkdown(element: HTMLElement, onRendered: () =
   const onFrame = (time: number) => {
     scheduled = false;
     if (!dirty) return;
-    if (time - lastFrameRender < MIN_RENDER_INTERVAL_MS) {
+    if (!renderDue(time - lastFrameRender, text.length - shown)) {
       scheduled = true;
       schedule(onFrame);
       return;
@@ -253,7 +280,6 @@ export function createIncrementalMarkdown(element: HTMLElement, onRendered: () =
     }
     const open = text.slice(committed);
     const tokens = lexBlocks(open, links);
-    if (committed === 0) wholeLex = { length: text.length, tokens };
     if (Object.keys(tokens.links).length > Object.keys(links).length) {
       links = { ...tokens.links };
       // A new reference definition can turn `[text][ref]` in a finished block into a link.
@@ -276,7 +302,11 @@ export function createIncrementalMarkdown(element: HTMLElement, onRendered: () =
     let consumed = 0;
     for (let i = 0; i < last; i++) consumed += tokens[i]!.raw.length;
     if (consumed > 0) {
-      commit(tokens.slice(0, last));
+      const finished = tokens.slice(0, last);
+      const source = open.slice(0, consumed);
+      if (source.includes('<') && hasRawHtml(finished)) suspectBelow = 0;
+      else if (!BLANK_LINE_AT_END.test(source)) suspectBelow = Math.min(suspectBelow, text.length + 1);
+      commit(finished);
       committed += consumed;
       commits.push(committed);
     }
@@ -320,21 +350,22 @@ export function createIncrementalMarkdown(element: HTMLElement, onRendered: () =
       if (dirty) render();
     },
     // Blocks are finished while the text streams, when the next one starts. A few later lines
-    // can still change how earlier ones read in the whole text (a setext underline below raw
-    // HTML written without blank lines, a reference definition, an HTML tag closed blocks
-    // later), so once the text is complete it is lexed whole, once: if its blocks do not line
-    // up with the finished ones, or it holds raw HTML, it is rendered again whole.
+    // can still change how earlier ones read in the whole text: a setext underline below raw
+    // HTML written without blank lines, an HTML tag closed blocks later. (A reference
+    // definition is caught as it arrives, by render().) So once the text is complete, if any
+    // finished block is suspect, the text is lexed whole, once: if its blocks do not line up
+    // with the finished ones, or it holds raw HTML, it is rendered again whole.
     finish() {
       if (dirty) render();
-      if (!commits.length) return;
-      const whole = wholeLex?.length === text.length ? wholeLex.tokens : lexBlocks(text);
+      if (text.length < suspectBelow) return;
+      suspectBelow = Infinity;
+      const whole = lexBlocks(text);
       const ends = new Set<number>();
       let at = 0;
       for (const t of whole) ends.add((at += t.raw.length));
       // A raw HTML tag left open in one block takes in the blocks after it when the whole text
       // is parsed at once, not when each block is parsed on its own.
-      const stale = commits.some((c) => !ends.has(c)) || Object.keys(whole.links).length !== Object.keys(links).length || hasRawHtml(whole);
-      commits = [];
+      const stale = commits.some((c) => !ends.has(c)) || hasRawHtml(whole);
       if (!stale) return;
       // In one piece, as the once-rendered text is: a tag left open reaches to the end.
       reset();

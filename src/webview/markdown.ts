@@ -62,6 +62,9 @@ export function hasRawHtml(tokens: Token[]): boolean {
 
 /** Sanitized DOM for markdown blocks, with code block toolbars. Takes them lexed, so that a streamed text is lexed once per render. */
 export function renderBlocks(tokens: Token[]): DocumentFragment {
+  // Blank lines and link definitions render to nothing; the sanitizer's set-up is most of its
+  // cost for a small piece, and the streamed tail is often just a blank line.
+  if (tokens.every((t) => t.type === 'space' || t.type === 'def')) return document.createDocumentFragment();
   const frag = sanitize(marked.parser(tokens));
   for (const pre of Array.from(frag.querySelectorAll('pre'))) decorateCodeBlock(pre);
   return frag;

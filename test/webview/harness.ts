@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import type { AnswerPatch, ChatSnapshot, HostNotificationName, HostNotifications } from '../../src/common/protocol';
 import { renderWebviewHtml } from '../../src/chat/webviewHtml';
-import { MIN_RENDER_INTERVAL_MS } from '../../src/webview/incremental';
+import { MAX_RENDER_INTERVAL_MS } from '../../src/webview/incremental';
 
 // Loads the real webview bundle, in the real HTML the host generates (CSP included), into
 // Debian's Chromium, with a stand-in for VS Code's acquireVsCodeApi that records what the
@@ -118,12 +118,12 @@ export class WebviewHarness {
   }
 
   /**
-   * Waits until the webview has rendered everything sent so far. Streaming text renders at most
-   * once per MIN_RENDER_INTERVAL_MS, so two animation frames alone are not enough: a render can
-   * still be held back by the throttle when they have passed.
+   * Waits until the webview has rendered everything sent so far. Streaming text renders at least
+   * once per MAX_RENDER_INTERVAL_MS but may be held back until then, so two animation frames alone
+   * are not enough.
    */
   async rendered(): Promise<void> {
-    await this.page.waitForTimeout(MIN_RENDER_INTERVAL_MS);
+    await this.page.waitForTimeout(MAX_RENDER_INTERVAL_MS);
     await this.page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
   }
 

@@ -13,13 +13,15 @@ import { CHROMIUM_ARGS } from './harness';
 // DOM must equal the text so far rendered at once (same elements, attributes and text; only the
 // renderer's own wrappers are ignored).
 //
-// Answers put a blank line between blocks. Without one, a later line can change how marked reads
-// lines well above it (a setext underline below raw HTML makes a heading of all of it), which no
-// streaming renderer can show before it arrives; for such documents the renders along the way are
-// not compared, only the result once the answer has ended and finish() has checked it.
+// Answers put a blank line between blocks, and a line inside a block starts with a word. Without
+// that, a later line can change how marked reads lines well above it (a setext underline below
+// raw HTML or a lazy list line makes a heading of all of it), which no streaming renderer can
+// show before it arrives; for such documents (a fifth, blocks joined by single newlines) the
+// renders along the way are not compared, only the result once the answer has ended and
+// finish() has checked it.
 
 const ROOT = join(__dirname, '..', '..');
-const DOCUMENTS = 150;
+const DOCUMENTS = 200;
 const SEED = 7;
 
 const ENTRY = `
@@ -48,9 +50,9 @@ window.__normal = (root) => {
 function randomDocument(rnd: () => number, tight: boolean): string {
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
   const words = ['relay', 'the', 'timeout', 'is', 'retried', 'when', 'a', 'request', 'fails', 'with', 'default'];
-  const inline = ['**bold**', '*em*', '_em_', '`code`', '``co`de``', '~~gone~~', '[link](https://docs.test/a)', '![img](https://docs.test/i.png)', '<https://docs.test>', 'www.docs.test', 'me@docs.test', 'x_y', '&amp;', '\\*', '<b>b</b>', '[ref]', '*', '`', '  \n', ':', '!', '(', ')'];
-  const sentence = () => Array.from({ length: 3 + Math.floor(rnd() * 10) }, () => (rnd() < 0.25 ? pick(inline) : pick(words))).join(rnd() < 0.9 ? ' ' : '') + pick(['.', '.', '?', ':', '']);
-  const para = () => Array.from({ length: 1 + Math.floor(rnd() * 4) }, sentence).join(rnd() < 0.8 ? ' ' : '\n');
+  const inline = ['**bold**', '*em*', '_em_', '`code`', '``co`de``', '~~gone~~', '[link](https://docs.test/a)', '![img](https://docs.test/i.png)', '<https://docs.test>', 'www.docs.test', 'me@docs.test', 'x_y', '&amp;', '\\*', '<b>b</b>', '[ref]', '*', '`', '  \nrelay', ':', '!', '(', ')'];
+  const sentence = () => `${pick(words)} ${Array.from({ length: 3 + Math.floor(rnd() * 10) }, () => (rnd() < 0.25 ? pick(inline) : pick(words))).join(rnd() < 0.9 ? ' ' : '')}${pick(['.', '.', '?', ':', ''])}`;
+  const para = () => Array.from({ length: 1 + Math.floor(rnd() * 4) }, sentence).join(rnd() < 0.8 ? ' ' : '\nthe ');
   const block = () => {
     switch (pick(['p', 'p', 'p', 'p', 'h', 'ul', 'ol', 'code', 'table', 'quote', 'hr', 'html', 'setext'])) {
       case 'h':
@@ -78,10 +80,12 @@ function randomDocument(rnd: () => number, tight: boolean): string {
   return Array.from({ length: 4 + Math.floor(rnd() * 10) }, () => block()).join(tight ? '\n' : '\n\n');
 }
 
+/** One piece per frame: small pieces arrive at about reading pace (ten renders a second), larger ones faster (fewer renders). */
 function randomPieces(text: string, rnd: () => number): string[] {
+  const slow = rnd() < 0.5;
   const out: string[] = [];
   for (let i = 0; i < text.length; ) {
-    const n = 1 + Math.floor(rnd() * (rnd() < 0.2 ? 60 : 14));
+    const n = 1 + Math.floor(rnd() * (slow ? 4 : rnd() < 0.2 ? 60 : 14));
     out.push(text.slice(i, i + n));
     i += n;
   }
@@ -139,7 +143,7 @@ describe('streaming markdown renderer in Chromium', function () {
       renders += result.renders;
       assert.equal(result.mismatch, undefined, `document ${d}: ${JSON.stringify(result.mismatch, null, 1)}`);
     }
-    assert.ok(renders > DOCUMENTS * 10, `only ${renders} renders were checked`);
+    assert.ok(renders > DOCUMENTS * 5, `only ${renders} renders were checked`);
     console.log(`      (${renders.toLocaleString()} renders compared with the full render)`);
   });
 
