@@ -1,4 +1,4 @@
-import type { AssembledMessage, AssembledToolCall } from '../api/types';
+import type { AssembledMessage, AssembledToolCall, UIMessageChunk } from '../api/types';
 import type { AnswerPartView, AnswerPatch, AnswerView, SourceView } from '../common/protocol';
 export { applyPatches } from '../common/answerPatches';
 
@@ -100,6 +100,29 @@ export function diffAnswer(before: AnswerView, after: AnswerView): AnswerPatch[]
     patches.push(after.error ? { op: 'setStatus', status: after.status, error: after.error } : { op: 'setStatus', status: after.status });
   }
   return patches;
+}
+
+/**
+ * The view after a text or reasoning delta, built without re-reading the whole message: the one
+ * part the delta grew gets the new text, and the patch is the delta itself. Undefined when the
+ * chunk did anything else (a new part, say), for the full diffAnswer to work out. This is most
+ * chunks of an answer, and keeps the host's work per chunk the same at any answer length.
+ */
+export function viewAfterDelta(before: AnswerView, message: AssembledMessage, chunk: UIMessageChunk): { view: AnswerView; patch: AnswerPatch } | undefined {
+  if ((chunk.type !== 'text-delta' && chunk.type !== 'reasoning-delta') || message.parts.length !== before.parts.length) return undefined;
+  const type = chunk.type === 'text-delta' ? 'text' : 'reasoning';
+  let i = message.parts.length - 1;
+  while (i >= 0 && !(message.parts[i]!.type === type && (message.parts[i] as { id: string }).id === chunk.id && !(message.parts[i] as { done: boolean }).done)) i--;
+  const part = message.parts[i];
+  const old = before.parts[i];
+  // The reducer only ever appends the delta, so the lengths tell whether that is all that changed.
+  if (!part || part.type === 'tool' || !old || old.kind !== type || part.text.length !== old.text.length + chunk.delta.length) return undefined;
+  // Chunks skipped since the last one change the notices without a chunk of their own.
+  const notices = noticesOf(message);
+  if (notices.length !== before.notices.length || notices.some((n, k) => n !== before.notices[k])) return undefined;
+  const parts = before.parts.slice();
+  parts[i] = { ...old, text: part.text };
+  return { view: { ...before, parts }, patch: { op: 'appendText', part: i, text: chunk.delta } };
 }
 
 export function emptyAnswer(): AnswerView {

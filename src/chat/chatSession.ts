@@ -1,9 +1,9 @@
 import { describeError, type ServiceError } from '../api/errors';
 import { formatDelay } from '../api/httpErrors';
-import type { AssembledMessage, AssistantRequest, AssistantStreamEvent, ChatMessage, ContextItem, SearchFilter } from '../api/types';
+import type { AssembledMessage, AssistantRequest, AssistantStreamEvent, ChatMessage, ContextItem, SearchFilter, UIMessageChunk } from '../api/types';
 import type { AnswerPatch, AnswerView, ChatSnapshot, ContextChip, ErrorView, JobCardView, TurnView } from '../common/protocol';
 import { applyPatches } from '../common/answerPatches';
-import { answerText, diffAnswer, emptyAnswer, noticesOf, partsOf, sourcesOf } from './answerView';
+import { answerText, diffAnswer, emptyAnswer, noticesOf, partsOf, sourcesOf, viewAfterDelta } from './answerView';
 import { ChatStore, interrupted, type StoredConversation } from './chatStore';
 import { postPacer } from './postPacer';
 import { isSameSelection } from './selectionContext';
@@ -230,7 +230,7 @@ export class ChatSession {
         const ev = step.value;
         if (ev.type === 'chunk') {
           last = ev.message;
-          view = this.advance(owner, turnId, view, ev.message);
+          view = this.advance(owner, turnId, view, ev.message, ev.chunk);
           this.live = { conversationId: owner, turnId, view };
         }
       }
@@ -273,10 +273,17 @@ export class ChatSession {
     return view;
   }
 
-  private advance(owner: string, turnId: string, before: AnswerView, message: AssembledMessage): AnswerView {
-    const after: AnswerView = { parts: partsOf(message), sources: sourcesOf(message), notices: noticesOf(message), status: 'streaming', jobs: before.jobs };
-    const patches = diffAnswer(before, after);
-    if (patches.length) this.queue(turnId, patches);
+  private advance(owner: string, turnId: string, before: AnswerView, message: AssembledMessage, chunk: UIMessageChunk): AnswerView {
+    let after: AnswerView;
+    const delta = viewAfterDelta(before, message, chunk);
+    if (delta) {
+      after = delta.view;
+      this.queue(turnId, [delta.patch]);
+    } else {
+      after = { parts: partsOf(message), sources: sourcesOf(message), notices: noticesOf(message), status: 'streaming', jobs: before.jobs };
+      const patches = diffAnswer(before, after);
+      if (patches.length) this.queue(turnId, patches);
+    }
     if (this.now() - this.lastSave > SAVE_WHILE_STREAMING_MS) {
       // Saved now and then mid-stream, so a reload keeps most of the answer.
       this.lastSave = this.now();
