@@ -19,6 +19,7 @@ import { fullGc, percentile, type BenchResult } from './util';
 const PACE_MS = 15; // the emulator's default pause between chunks
 const CHUNKS = 600;
 const BURST = 2000;
+const RUNS = 3;
 const KEY = 'svc_dsc_bench_0123456789abcdef0123456789';
 
 /** The stand-in service: a UI message stream whose deltas are their own write times (ns). */
@@ -162,16 +163,24 @@ export async function benchHost(): Promise<BenchResult> {
     await viaPlainLoop(base, 'n=100&pace=1');
     // Each measured run starts with a full collection, so that neither pays for garbage the
     // runs before it left (V8's memory reducer otherwise marks and compacts during whichever
-    // paced run comes next, a few ms at a time).
-    fullGc();
-    const plain = await viaPlainLoop(base, `n=${CHUNKS}&pace=${PACE_MS}`);
-    fullGc();
-    const host = await viaHost(base, `n=${CHUNKS}&pace=${PACE_MS}`);
+    // paced run comes next, a few ms at a time). The paced runs alternate, three of each: a p99
+    // over 600 chunks is the sixth-slowest chunk, and a 2-core machine pauses a process for a few
+    // ms now and then, so one run can land a handful of pauses on either side. The run with the
+    // median difference is the one reported.
+    const pairs: { plain: Timings; host: Timings & { posts: number }; added99: number }[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      fullGc();
+      const plainRun = await viaPlainLoop(base, `n=${CHUNKS}&pace=${PACE_MS}`);
+      fullGc();
+      const hostRun = await viaHost(base, `n=${CHUNKS}&pace=${PACE_MS}`);
+      if (hostRun.endToEnd.length !== CHUNKS || plainRun.endToEnd.length !== CHUNKS) throw new Error(`chunks seen: host ${hostRun.endToEnd.length}, plain ${plainRun.endToEnd.length}`);
+      pairs.push({ plain: plainRun, host: hostRun, added99: percentile(hostRun.inProcess, 99) - percentile(plainRun.inProcess, 99) });
+    }
+    pairs.sort((a, b) => a.added99 - b.added99);
+    const { plain, host } = pairs[Math.floor(RUNS / 2)]!;
     fullGc();
     const burst = await viaHost(base, `n=${BURST}&pace=0`);
-    if (host.endToEnd.length !== CHUNKS || plain.endToEnd.length !== CHUNKS || burst.endToEnd.length !== BURST) {
-      throw new Error(`chunks seen: host ${host.endToEnd.length}, plain ${plain.endToEnd.length}, burst ${burst.endToEnd.length}`);
-    }
+    if (burst.endToEnd.length !== BURST) throw new Error(`chunks seen in the burst: ${burst.endToEnd.length}`);
     const p = (xs: number[], q: number) => percentile(xs, q);
     const added50 = p(host.inProcess, 50) - p(plain.inProcess, 50);
     const added99 = p(host.inProcess, 99) - p(plain.inProcess, 99);
@@ -183,7 +192,7 @@ export async function benchHost(): Promise<BenchResult> {
       rows: [
         ['plain fetch + eventsource-parser', `bytes in → parsed p50 ${ms(p(plain.inProcess, 50))}, p99 ${ms(p(plain.inProcess, 99))} (service write → parsed p50 ${ms(p(plain.endToEnd, 50))}, p99 ${ms(p(plain.endToEnd, 99))})`],
         ['extension: client + ChatSession', `bytes in → posted p50 ${ms(p(host.inProcess, 50))}, p99 ${ms(p(host.inProcess, 99))} (service write → posted p50 ${ms(p(host.endToEnd, 50))}, p99 ${ms(p(host.endToEnd, 99))}); ${host.posts} posts`],
-        ['added by the extension', `p50 ${ms(added50)}, p99 ${ms(added99)}`],
+        ['added by the extension', `p50 ${ms(added50)}, p99 ${ms(added99)} (median of ${RUNS} runs; p99 in each: ${pairs.map((x) => ms(x.added99)).join(', ')})`],
         [`burst: ${BURST.toLocaleString()} deltas at once`, `${burst.posts} posts (${(BURST / burst.posts).toFixed(0)} deltas per post) over ${ms(burstSpan)}`],
       ],
       budgets: [
@@ -197,6 +206,7 @@ export async function benchHost(): Promise<BenchResult> {
         host: { inProcessP50: p(host.inProcess, 50), inProcessP99: p(host.inProcess, 99), endToEndP50: p(host.endToEnd, 50), endToEndP99: p(host.endToEnd, 99), posts: host.posts },
         addedP50: added50,
         addedP99: added99,
+        addedP99Runs: pairs.map((x) => x.added99),
         burst: { deltas: BURST, posts: burst.posts, spanMs: burstSpan },
       },
     };
