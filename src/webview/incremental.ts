@@ -2,6 +2,7 @@ import type { Links, Token, Tokens } from 'marked';
 import { rawOf, settledPrefix } from './inlinePrefix';
 import { hasRawHtml, lexBlocks, renderBlocks, renderInline } from './markdown';
 import { morphChildren } from './morph';
+import { fastPathAfterRender, tryFastAppend, type FastPath } from './plainAppend';
 
 // Streaming markdown without re-rendering the whole answer on every delta. The text is cut into
 // top-level blocks; every block but the last one, which is still growing, is finished and never
@@ -10,10 +11,8 @@ import { morphChildren } from './morph';
 // cost of an update depends on what changed, not on the size of the answer.
 //
 // Three more things keep updates cheap over a long answer:
-// - A delta that cannot change the tail's structure (plain words inside a paragraph, list item,
-//   heading or table cell, or anything but a fence inside an open fenced code block) is appended
-//   to the tail's last text node, without markdown or sanitizing: the result is the text the full
-//   render would produce. Anything else (markup characters, a new line in prose) renders the tail.
+// - A delta that cannot change the tail's structure is appended to its last text node, without
+//   markdown or sanitizing (plainAppend.ts). Anything else renders the tail.
 // - While an answer streams, the tail is rendered at most ten times a second (by the frame
 //   clock), and less often when the text arrives faster than anyone reads (renderDue): every
 //   render costs the browser a style and layout pass, and a model sends deltas about as often as
@@ -55,94 +54,6 @@ export function renderDue(elapsed: number, pending: number): boolean {
 }
 /** The text ends with a blank line: nothing after it can join a block before it (bar the list case in render()). */
 const BLANK_LINE_AT_END = /\n[ \t]*\n[ \t\n]*$/;
-/** Prose that can be appended as is: no markup (not even a link's closing parenthesis), no line break. */
-const PLAIN_PROSE = /^[\p{L}\p{N} ,;'"?!/%$^{}=+-]*$/u;
-/** Dots and colons too, unless the line may hold an autolink they would complete. */
-const PLAIN_PROSE_WITH_DOTS = /^[\p{L}\p{N} ,;'"?!/%$^{}=+.:-]*$/u;
-const AUTOLINK_HINT = /www|http|ftp|mailto|xmpp|@/i;
-/** Elements whose text is the text of the source line, in a paragraph-like block. */
-const PROSE_PARENTS = new Set(['P', 'LI', 'TD', 'TH', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6']);
-
-/** The last text node with something visible in it, descending into the last elements only. */
-function lastTextNode(root: Node): Text | undefined {
-  let n: Node | null = root.lastChild;
-  while (n) {
-    if (n.nodeType === Node.TEXT_NODE) {
-      if ((n as Text).data.trim() !== '') return n as Text;
-      n = n.previousSibling;
-    } else if (n.nodeType === Node.ELEMENT_NODE && n.lastChild) n = n.lastChild;
-    else return undefined;
-  }
-  return undefined;
-}
-
-/** An open fence: starts the tail at column 0, its info line is complete, and no closing fence yet. */
-function isOpenFence(rest: string): boolean {
-  const m = /^(`{3,}|~{3,})[^\n]*\n/.exec(rest);
-  if (!m) return false;
-  const marker = m[1]!;
-  const close = new RegExp(`^ {0,3}${marker[0] === '`' ? '`' : '~'}{${marker.length},}[ \\t]*$`);
-  return !rest.slice(m[0].length).split('\n').some((line) => close.test(line));
-}
-
-type FastPath =
-  | { mode: 'prose'; node: Text; line: string; held: string; keepsSpaces: boolean }
-  | { mode: 'code'; node: Text; endsWithNewline: boolean };
-
-/** Whether, after rendering `rest` into `tail`, later plain deltas may go straight into a text node. */
-function fastPathAfterRender(tail: HTMLElement, rest: string): FastPath | undefined {
-  const node = lastTextNode(tail);
-  if (!node) return undefined;
-  const parent = node.parentElement!;
-  if (isOpenFence(rest)) {
-    // marked renders an open fence's content with one trailing newline, whether the source has it or
-    // not, and leaves a blank last line out until something follows it.
-    if (parent.tagName !== 'CODE' || parent.parentElement?.tagName !== 'PRE' || !node.data.endsWith('\n') || rest.endsWith('\n\n')) return undefined;
-    return { mode: 'code', node, endsWithNewline: rest.endsWith('\n') };
-  }
-  if (!PROSE_PARENTS.has(parent.tagName)) return undefined;
-  const trailing = /[ ]*$/.exec(rest)![0];
-  const core = rest.slice(0, rest.length - trailing.length);
-  const line = core.slice(core.lastIndexOf('\n') + 1);
-  const lastChar = core.slice(-1);
-  // marked keeps the spaces at the end of a paragraph's text, and trims them in list items (their
-  // paragraphs too), headings and table cells.
-  const keepsSpaces = parent.tagName === 'P' && !parent.closest('li');
-  // The line must already be prose (a letter in it), so that what follows cannot turn it into a
-  // list item, heading or table row; and it must end with what the node ends with.
-  if (!/[\p{L}\p{N}]/u.test(lastChar) || !/\p{L}/u.test(line) || !node.data.endsWith(keepsSpaces ? lastChar + trailing : lastChar)) return undefined;
-  return { mode: 'prose', node, line, held: keepsSpaces ? '' : trailing, keepsSpaces };
-}
-
-/** Appends `delta` straight to the tail's text when that gives what a full render would; false if not. */
-function tryFastAppend(fast: FastPath, delta: string): boolean {
-  if (fast.mode === 'code') {
-    // A blank line at the end of an open fence is not shown until something follows it.
-    if (/[`~]/.test(delta) || delta.includes('\n\n') || (fast.endsWithNewline && delta.startsWith('\n'))) return false;
-    // The node holds the content without its last newline, plus one newline.
-    const body = delta.endsWith('\n') ? delta.slice(0, -1) : delta;
-    if (fast.endsWithNewline) fast.node.appendData(`${body}\n`);
-    else fast.node.insertData(fast.node.length - 1, body);
-    fast.endsWithNewline = delta.endsWith('\n');
-    return true;
-  }
-  const line = fast.line + delta;
-  if (!(PLAIN_PROSE.test(delta) || (PLAIN_PROSE_WITH_DOTS.test(delta) && !AUTOLINK_HINT.test(line)))) return false;
-  // Letters after an `&` can complete an entity (`&amp;`), which the full render decodes.
-  if (line.includes('&')) return false;
-  fast.line = line;
-  if (fast.keepsSpaces) {
-    fast.node.appendData(delta);
-    return true;
-  }
-  // Trailing spaces are not rendered at the end of a list item, heading or cell; they are held until a word follows.
-  const s = fast.held + delta;
-  const held = /[ ]*$/.exec(s)![0];
-  if (s.length > held.length) fast.node.appendData(s.slice(0, s.length - held.length));
-  fast.held = held;
-  return true;
-}
-
 interface SettledParagraph {
   /** Source of the settled inline tokens. */
   raw: string;
@@ -192,7 +103,7 @@ export function createIncrementalMarkdown(element: HTMLElement, onRendered: () =
    */
   let suspectBelow = Infinity;
   let fast: FastPath | undefined;
-  /** When the tail is one paragraph: the settled part of it that its DOM already shows for good. */
+  /** When the tail starts with a paragraph: the settled part of it that its DOM shows for good. */
   let settled: SettledParagraph | undefined;
   let group!: HTMLElement;
   let tail!: HTMLElement;

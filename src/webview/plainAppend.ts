@@ -1,0 +1,93 @@
+// The shortcut for the plainest updates of a streaming answer: a delta that cannot change the
+// structure of the block it lands in (plain words inside a paragraph, list item, heading or table
+// cell, or anything but a fence inside an open fenced code block) goes straight into that block's
+// last text node, without markdown or sanitizing. The result must be the text the full render
+// would produce; test/webview/streaming-render.test.ts compares the two after every render.
+
+/** Prose that can be appended as is: no markup (not even a link's closing parenthesis), no line break. */
+const PLAIN_PROSE = /^[\p{L}\p{N} ,;'"?!/%$^{}=+-]*$/u;
+/** Dots and colons too, unless the line may hold an autolink they would complete. */
+const PLAIN_PROSE_WITH_DOTS = /^[\p{L}\p{N} ,;'"?!/%$^{}=+.:-]*$/u;
+const AUTOLINK_HINT = /www|http|ftp|mailto|xmpp|@/i;
+/** Elements whose text is the text of the source line, in a paragraph-like block. */
+const PROSE_PARENTS = new Set(['P', 'LI', 'TD', 'TH', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6']);
+
+/** The last text node with something visible in it, descending into the last elements only. */
+function lastTextNode(root: Node): Text | undefined {
+  let n: Node | null = root.lastChild;
+  while (n) {
+    if (n.nodeType === Node.TEXT_NODE) {
+      if ((n as Text).data.trim() !== '') return n as Text;
+      n = n.previousSibling;
+    } else if (n.nodeType === Node.ELEMENT_NODE && n.lastChild) n = n.lastChild;
+    else return undefined;
+  }
+  return undefined;
+}
+
+/** An open fence: starts the tail at column 0, its info line is complete, and no closing fence yet. */
+function isOpenFence(rest: string): boolean {
+  const m = /^(`{3,}|~{3,})[^\n]*\n/.exec(rest);
+  if (!m) return false;
+  const marker = m[1]!;
+  const close = new RegExp(`^ {0,3}${marker[0] === '`' ? '`' : '~'}{${marker.length},}[ \\t]*$`);
+  return !rest.slice(m[0].length).split('\n').some((line) => close.test(line));
+}
+
+export type FastPath =
+  | { mode: 'prose'; node: Text; line: string; held: string; keepsSpaces: boolean }
+  | { mode: 'code'; node: Text; endsWithNewline: boolean };
+
+/** Whether, after rendering `rest` into `tail`, later plain deltas may go straight into a text node. */
+export function fastPathAfterRender(tail: HTMLElement, rest: string): FastPath | undefined {
+  const node = lastTextNode(tail);
+  if (!node) return undefined;
+  const parent = node.parentElement!;
+  if (isOpenFence(rest)) {
+    // marked renders an open fence's content with one trailing newline, whether the source has it or
+    // not, and leaves a blank last line out until something follows it.
+    if (parent.tagName !== 'CODE' || parent.parentElement?.tagName !== 'PRE' || !node.data.endsWith('\n') || rest.endsWith('\n\n')) return undefined;
+    return { mode: 'code', node, endsWithNewline: rest.endsWith('\n') };
+  }
+  if (!PROSE_PARENTS.has(parent.tagName)) return undefined;
+  const trailing = /[ ]*$/.exec(rest)![0];
+  const core = rest.slice(0, rest.length - trailing.length);
+  const line = core.slice(core.lastIndexOf('\n') + 1);
+  const lastChar = core.slice(-1);
+  // marked keeps the spaces at the end of a paragraph's text, and trims them in list items (their
+  // paragraphs too), headings and table cells.
+  const keepsSpaces = parent.tagName === 'P' && !parent.closest('li');
+  // The line must already be prose (a letter in it), so that what follows cannot turn it into a
+  // list item, heading or table row; and it must end with what the node ends with.
+  if (!/[\p{L}\p{N}]/u.test(lastChar) || !/\p{L}/u.test(line) || !node.data.endsWith(keepsSpaces ? lastChar + trailing : lastChar)) return undefined;
+  return { mode: 'prose', node, line, held: keepsSpaces ? '' : trailing, keepsSpaces };
+}
+
+/** Appends `delta` straight to the tail's text when that gives what a full render would; false if not. */
+export function tryFastAppend(fast: FastPath, delta: string): boolean {
+  if (fast.mode === 'code') {
+    // A blank line at the end of an open fence is not shown until something follows it.
+    if (/[`~]/.test(delta) || delta.includes('\n\n') || (fast.endsWithNewline && delta.startsWith('\n'))) return false;
+    // The node holds the content without its last newline, plus one newline.
+    const body = delta.endsWith('\n') ? delta.slice(0, -1) : delta;
+    if (fast.endsWithNewline) fast.node.appendData(`${body}\n`);
+    else fast.node.insertData(fast.node.length - 1, body);
+    fast.endsWithNewline = delta.endsWith('\n');
+    return true;
+  }
+  const line = fast.line + delta;
+  if (!(PLAIN_PROSE.test(delta) || (PLAIN_PROSE_WITH_DOTS.test(delta) && !AUTOLINK_HINT.test(line)))) return false;
+  // Letters after an `&` can complete an entity (`&amp;`), which the full render decodes.
+  if (line.includes('&')) return false;
+  fast.line = line;
+  if (fast.keepsSpaces) {
+    fast.node.appendData(delta);
+    return true;
+  }
+  // Trailing spaces are not rendered at the end of a list item, heading or cell; they are held until a word follows.
+  const s = fast.held + delta;
+  const held = /[ ]*$/.exec(s)![0];
+  if (s.length > held.length) fast.node.appendData(s.slice(0, s.length - held.length));
+  fast.held = held;
+  return true;
+}
