@@ -1,6 +1,6 @@
 import type { Links, Token, Tokens } from 'marked';
 import { rawOf, settledPrefix } from './inlinePrefix';
-import { hasRawHtml, lexBlocks, renderBlocks, renderInline } from './markdown';
+import { hasRawHtml, lexBlocks, renderBlocks, renderPieces, type Piece } from './markdown';
 import { morphChildren } from './morph';
 import { fastPathAfterRender, tryFastAppend, type FastPath } from './plainAppend';
 
@@ -64,7 +64,7 @@ interface SettledParagraph {
 }
 
 /** The settled part of the paragraph `p` shows, once `inline` is rendered into it. */
-function settle(p: Element | null, inline: Token[]): SettledParagraph | undefined {
+function settledOf(p: Element | null, inline: Token[]): SettledParagraph | undefined {
   if (p?.tagName !== 'P') return undefined;
   const { tokens, elements } = settledPrefix(inline);
   if (elements === 0) return { raw: '', tokens: 0, nodes: 0 };
@@ -139,35 +139,40 @@ export function createIncrementalMarkdown(element: HTMLElement, onRendered: () =
   reset();
 
   /**
-   * Brings the tail's DOM up to date with `tokens`, the blocks it shows. When it starts with the
-   * paragraph it started with last time, only what follows that paragraph's settled prefix is
-   * rendered, and the blocks after the paragraph on their own; otherwise all of it renders. Either
-   * way the result is morphed in, so the browser keeps the nodes that did not change.
+   * How the tail's DOM comes up to date with `tokens`, the blocks it shows: the pieces to render,
+   * and what to do with them once rendered. When the tail starts with the paragraph it started
+   * with last time, only what follows that paragraph's settled prefix is rendered, and the blocks
+   * after the paragraph on their own; otherwise all of it renders (`fresh`: the tail is new and
+   * empty). Either way the result is morphed in, so the browser keeps the nodes that did not change.
    */
-  const updateTail = (tokens: Token[]) => {
+  const planTail = (tokens: Token[], fresh: boolean): { pieces: Piece[]; apply(rendered: Node[]): void } => {
     const head = tokens.findIndex((t) => t.type !== 'space');
     const inline = tokens[head]?.type === 'paragraph' ? (tokens[head] as Tokens.Paragraph).tokens : undefined;
-    const p = tail.firstElementChild;
+    const settle = (): void => {
+      settled = inline ? settledOf(tail.firstElementChild, inline) : undefined;
+    };
+    const p = fresh ? null : tail.firstElementChild;
     // marked writes a newline after each block; the blocks after the paragraph start past it.
     const afterP = p?.nextSibling?.nodeType === Node.TEXT_NODE ? p.nextSibling.nextSibling : undefined;
     const from = settled?.tokens ?? 0;
     if (inline && settled && p?.tagName === 'P' && afterP !== undefined && inline.length > from && rawOf(inline, from) === settled.raw && !inline.some((t, i) => i >= from && t.type === 'html')) {
-      morphChildren(p, renderInline(inline.slice(from)), p.childNodes[settled.nodes] ?? null);
-      morphChildren(tail, renderBlocks(tokens.slice(head + 1)), afterP);
-    } else {
-      morphChildren(tail, renderBlocks(tokens));
+      const pFrom = p.childNodes[settled.nodes] ?? null;
+      return {
+        pieces: [{ inline: inline.slice(from) }, { blocks: tokens.slice(head + 1) }],
+        apply: ([rest, after]) => {
+          morphChildren(p, rest!, pFrom);
+          morphChildren(tail, after!, afterP);
+          settle();
+        },
+      };
     }
-    settled = inline ? settle(tail.firstElementChild, inline) : undefined;
-  };
-
-  // The tail's DOM already shows the blocks that are now finished (all but their last few
-  // characters, and perhaps the start of the next block): it becomes their finished block,
-  // brought up to date in place, so the browser keeps the boxes it has laid out for them.
-  const commit = (tokens: Token[]) => {
-    updateTail(tokens);
-    tail.className = 'md-block';
-    settled = undefined;
-    openTail();
+    return {
+      pieces: [{ blocks: tokens }],
+      apply: ([all]) => {
+        morphChildren(tail, all!);
+        settle();
+      },
+    };
   };
 
   const onFrame = (time: number) => {
@@ -212,17 +217,25 @@ export function createIncrementalMarkdown(element: HTMLElement, onRendered: () =
     }
     let consumed = 0;
     for (let i = 0; i < last; i++) consumed += tokens[i]!.raw.length;
-    if (consumed > 0) {
-      const finished = tokens.slice(0, last);
+    // The tail's DOM already shows the blocks that are now finished (all but their last few
+    // characters, and perhaps the start of the next block): it becomes their finished block,
+    // brought up to date in place, so the browser keeps the boxes it has laid out for them. The
+    // blocks after them go into a new tail. Both render in one go (renderPieces).
+    const finishing = consumed > 0 ? planTail(tokens.slice(0, last), false) : undefined;
+    const growing = planTail(consumed > 0 ? tokens.slice(last) : tokens, consumed > 0);
+    const rendered = renderPieces([...(finishing?.pieces ?? []), ...growing.pieces]);
+    if (finishing) {
       const source = open.slice(0, consumed);
-      if (source.includes('<') && hasRawHtml(finished)) suspectBelow = 0;
+      if (source.includes('<') && hasRawHtml(tokens.slice(0, last))) suspectBelow = 0;
       else if (!BLANK_LINE_AT_END.test(source)) suspectBelow = Math.min(suspectBelow, text.length + 1);
-      commit(finished);
+      finishing.apply(rendered.splice(0, finishing.pieces.length));
+      tail.className = 'md-block';
+      openTail();
       committed += consumed;
       commits.push(committed);
     }
+    growing.apply(rendered);
     const rest = text.slice(committed);
-    updateTail(consumed > 0 ? tokens.slice(last) : tokens);
     shown = text.length;
     fast = fastPathAfterRender(tail, rest);
   };

@@ -62,20 +62,42 @@ export function hasRawHtml(tokens: Token[]): boolean {
 
 /** Sanitized DOM for markdown blocks, with code block toolbars. Takes them lexed, so that a streamed text is lexed once per render. */
 export function renderBlocks(tokens: Token[]): DocumentFragment {
-  // Blank lines and link definitions render to nothing; the sanitizer's set-up is most of its
-  // cost for a small piece, and the streamed tail is often just a blank line.
-  if (tokens.every((t) => t.type === 'space' || t.type === 'def')) return document.createDocumentFragment();
-  const frag = sanitize(marked.parser(tokens));
-  for (const pre of Array.from(frag.querySelectorAll('pre'))) decorateCodeBlock(pre);
-  return frag;
+  return renderPieces([{ blocks: tokens }])[0] as DocumentFragment;
 }
 
 /**
- * Sanitized DOM for some of a paragraph's inline tokens: what goes inside its `<p>`. Only for
- * tokens without raw HTML, whose parse does not depend on being inside a paragraph.
+ * Markdown to render: whole blocks, or some of a paragraph's inline tokens (what goes inside its
+ * `<p>`; only tokens without raw HTML, whose parse does not depend on being inside a paragraph).
  */
-export function renderInline(tokens: Token[]): DocumentFragment {
-  return sanitize(marked.Parser.parseInline(tokens));
+export type Piece = { blocks: Token[] } | { inline: Token[] };
+
+/**
+ * Sanitized DOM for each piece: a node whose children are the piece's DOM, in the order given.
+ * A streamed answer renders a few small pieces at once (the blocks it finishes, the start of the
+ * next one): they go through marked and the sanitizer together, because each sanitizer call
+ * parses its input into a new document, and that set-up, not the size of the input, is most of
+ * its cost for a small piece.
+ */
+export function renderPieces(pieces: readonly Piece[]): Node[] {
+  const html = pieces.map((p) => ('inline' in p ? marked.Parser.parseInline(p.inline) : rendersNothing(p.blocks) ? '' : marked.parser(p.blocks)));
+  let out: Node[];
+  if (html.every((x) => x === '')) out = pieces.map(() => document.createDocumentFragment());
+  else if (pieces.length === 1 || pieces.some((p) => ('inline' in p ? p.inline : p.blocks).some((t) => t.raw.includes('<')))) {
+    // Raw HTML (it needs a `<`) could close a wrapper element early: each piece on its own.
+    out = html.map((x) => (x === '' ? document.createDocumentFragment() : sanitize(x)));
+  } else {
+    // marked's own HTML is well formed and escapes every `<` of the text, so each piece stays
+    // inside its wrapper.
+    const frag = sanitize(html.map((x) => `<div>${x}</div>`).join(''));
+    out = Array.from(frag.children);
+  }
+  if (html.some((x) => x.includes('<pre'))) for (const node of out) for (const pre of Array.from((node as ParentNode).querySelectorAll('pre'))) decorateCodeBlock(pre);
+  return out;
+}
+
+/** Blank lines and link definitions: the streamed tail is often just a blank line. */
+function rendersNothing(tokens: Token[]): boolean {
+  return tokens.every((t) => t.type === 'space' || t.type === 'def');
 }
 
 function sanitize(html: string): DocumentFragment {
