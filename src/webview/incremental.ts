@@ -1,6 +1,7 @@
 import type { Links, Token, Tokens } from 'marked';
 import { rawOf, settledPrefix } from './inlinePrefix';
 import { hasRawHtml, lexBlocks, renderBlocks, renderPieces, type Piece } from './markdown';
+import { PaceMeter, renderDue } from './cadence';
 import { morphChildren } from './morph';
 import { fastPathAfterRender, tryFastAppend, type FastPath } from './plainAppend';
 
@@ -14,9 +15,8 @@ import { fastPathAfterRender, tryFastAppend, type FastPath } from './plainAppend
 // - A delta that cannot change the tail's structure is appended to its last text node, without
 //   markdown or sanitizing (plainAppend.ts). Anything else renders the tail.
 // - While an answer streams, the tail is rendered at most ten times a second (by the frame
-//   clock), and less often when the text arrives faster than anyone reads (renderDue): every
-//   render costs the browser a style and layout pass, and a model sends deltas about as often as
-//   the screen refreshes. A flush (the answer ended, stopped or failed) renders at once.
+//   clock), and less often when the text arrives fast (cadence.ts). A flush (the answer ended,
+//   stopped or failed) renders at once.
 // - Finished blocks sit in groups of GROUP_SIZE inside one container, so the browser's layout of
 //   an update walks a handful of boxes, not one per block of the answer so far.
 
@@ -35,23 +35,6 @@ export interface MarkdownRenderer {
 }
 
 const GROUP_SIZE = 16;
-export const MIN_RENDER_INTERVAL_MS = 100;
-export const MAX_RENDER_INTERVAL_MS = 400;
-/** Characters per millisecond a reader can still follow by skimming: 300 a second. */
-const READING_PACE = 0.3;
-
-/**
- * Whether the growing text is due for a render, `elapsed` ms after the last one with `pending`
- * characters not shown yet. Ten renders a second while the text arrives at up to READING_PACE;
- * when it arrives faster, the interval grows with the pace, up to MAX_RENDER_INTERVAL_MS (at 4×
- * the reading pace and above). Every render costs a style and layout pass whatever it adds, so
- * text that outruns the reader is shown in fewer, bigger steps.
- */
-export function renderDue(elapsed: number, pending: number): boolean {
-  if (elapsed < MIN_RENDER_INTERVAL_MS) return false;
-  if (elapsed >= MAX_RENDER_INTERVAL_MS) return true;
-  return elapsed >= (MIN_RENDER_INTERVAL_MS * pending) / elapsed / READING_PACE;
-}
 /** The text ends with a blank line: nothing after it can join a block before it (bar the list case in render()). */
 const BLANK_LINE_AT_END = /\n[ \t]*\n[ \t\n]*$/;
 interface SettledParagraph {
@@ -110,6 +93,7 @@ export function createIncrementalMarkdown(element: HTMLElement, onRendered: () =
   let scheduled = false;
   let dirty = false;
   let lastFrameRender = -Infinity;
+  const pace = new PaceMeter();
 
   const div = (className: string) => {
     const el = document.createElement('div');
@@ -178,7 +162,7 @@ export function createIncrementalMarkdown(element: HTMLElement, onRendered: () =
   const onFrame = (time: number) => {
     scheduled = false;
     if (!dirty) return;
-    if (!renderDue(time - lastFrameRender, text.length - shown)) {
+    if (!renderDue(time - lastFrameRender, pace.sample(time, text.length))) {
       scheduled = true;
       schedule(onFrame);
       return;
@@ -262,6 +246,7 @@ export function createIncrementalMarkdown(element: HTMLElement, onRendered: () =
       }
       text = next;
       links = {};
+      pace.reset();
       reset();
       request();
     },

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import type { AnswerPatch, ChatSnapshot, HostNotificationName, HostNotifications } from '../../src/common/protocol';
 import { renderWebviewHtml } from '../../src/chat/webviewHtml';
-import { MAX_RENDER_INTERVAL_MS } from '../../src/webview/incremental';
+import { MAX_RENDER_INTERVAL_MS } from '../../src/webview/cadence';
 
 // Loads the real webview bundle, in the real HTML the host generates (CSP included), into
 // Debian's Chromium, with a stand-in for VS Code's acquireVsCodeApi that records what the
