@@ -7,7 +7,7 @@ import { chromium, type Page } from 'playwright-core';
 import { renderWebviewHtml } from '../src/chat/webviewHtml';
 import { deltasOf, longAnswer } from './answer';
 import { buildShadow, ROOT } from './shadow';
-import { median, type BenchResult } from './util';
+import type { BenchResult } from './util';
 
 // 2. Render cost in the webview: the real production bundle, in the real page and CSP, in
 // Debian's Chromium. A 40 KB answer arrives as 2,000 patches of one delta each, one per frame
@@ -19,7 +19,9 @@ import { median, type BenchResult } from './util';
 // once-rendered one.
 
 const DELTAS = 2000;
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+/** Measured runs of the incremental renderer (after one warm-up run). */
+const RUNS = 7;
+const CHROMIUM_ARGS = ['--js-flags=--expose-gc', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const NONCE = 'benchnonce1234567890abcdefghijkl';
 
 /** The webview bundle built as production builds it, but with the naive renderer in place of the incremental one. */
@@ -100,6 +102,9 @@ async function measure(page: Page, text: string, deltas: string[], id: string): 
   const turn = (answerText: string, status: string) => ({ id: 't1', question: 'How do I configure the relay?', context: [], answer: { parts: [{ kind: 'text', text: answerText }], sources: [], notices: [], status, jobs: [] } });
   const snapshot = (conversationId: string, t: unknown) => ({ conversationId, title: 'Bench', turns: [t], pendingContext: [], draft: '', busy: false, inputHistory: [], agentAvailable: true });
 
+  // Each measurement starts from a collected heap, so that neither pays for the other's garbage.
+  const collect = () => page.evaluate(() => (window as unknown as { gc(): void }).gc());
+  await collect();
   let before = await busy();
   const updates = await page.evaluate(
     ([deltas, start]) => {
@@ -134,6 +139,7 @@ async function measure(page: Page, text: string, deltas: string[], id: string): 
   };
   const streamed = await page.evaluate(shape);
 
+  await collect();
   before = await busy();
   const single = await page.evaluate((s) => {
     const w = window as unknown as { __frame(): void };
@@ -182,6 +188,7 @@ export async function benchRender(): Promise<BenchResult> {
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   try {
     const results: Record<'incremental' | 'naive', Run> = {} as never;
+    const allRuns: Record<'incremental' | 'naive', Run[]> = {} as never;
     for (const bundle of ['incremental', 'naive'] as const) {
       const page = await browser.newPage({ viewport: { width: 420, height: 800 } });
       await page.addInitScript({ content: PAGE_SETUP });
@@ -190,15 +197,18 @@ export async function benchRender(): Promise<BenchResult> {
       page.on('console', (m) => m.type() === 'error' && /Content Security Policy/i.test(m.text()) && violations.push(m.text()));
       await page.goto(`${origin}/?bundle=${bundle}`);
       await page.waitForSelector('#app[aria-busy="false"]');
-      // The first run warms the JIT up; of three more, the one with the median script+layout total counts. The
-      // naive renderer takes a minute per run: one run, which its quadratic cost dominates anyway.
+      // The first run warms the JIT up. Of RUNS more, each a stream and a single render of its
+      // final text measured back to back, the median ratio counts: the machine's speed drifts
+      // between runs, and a pair measured together drifts together. The naive renderer takes
+      // half a minute per run: one run, which its quadratic cost dominates anyway.
       const runs: Run[] = [];
       if (bundle === 'incremental') {
         await measure(page, text, deltas, 'warm');
-        for (let i = 0; i < 3; i++) runs.push(await measure(page, text, deltas, String(i)));
+        for (let i = 0; i < RUNS; i++) runs.push(await measure(page, text, deltas, String(i)));
       } else runs.push(await measure(page, text, deltas, '0'));
-      runs.sort((a, b) => a.cdpStream - b.cdpStream);
-      results[bundle] = { ...runs[Math.floor(runs.length / 2)]!, single: median(runs.map((r) => r.single)), cdpSingle: median(runs.map((r) => r.cdpSingle)) };
+      runs.sort((a, b) => a.cdpStream / a.cdpSingle - b.cdpStream / b.cdpSingle);
+      results[bundle] = runs[Math.floor(runs.length / 2)]!;
+      allRuns[bundle] = runs;
       if (violations.length) throw new Error(`the ${bundle} page reported errors: ${violations.join('; ')}`);
       await page.close();
     }
@@ -208,10 +218,12 @@ export async function benchRender(): Promise<BenchResult> {
     // time of each update, measured in the page, also holds what the browser does besides (the
     // scroll that follows the answer): shown next to it, and used for the slowest update.
     const ratio = inc.cdpStream / inc.cdpSingle;
+    const ratios = allRuns.incremental.map((r) => r.cdpStream / r.cdpSingle);
     const naiveRatio = nai.cdpStream / inc.cdpSingle;
     const wallRatio = inc.total / inc.single;
     const naiveWallRatio = nai.total / inc.single;
-    const worst = Math.max(...inc.updates);
+    // Of every run, not only the median one.
+    const worst = Math.max(...allRuns.incremental.flatMap((r) => r.updates));
     const worstNaive = Math.max(...nai.updates);
     const p99 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.ceil(xs.length * 0.99) - 1]!;
     const ms = (n: number) => `${n.toFixed(n < 10 ? 1 : 0)} ms`;
@@ -222,6 +234,7 @@ export async function benchRender(): Promise<BenchResult> {
         ['input', `${(text.length / 1024).toFixed(1)} KB markdown, ${DELTAS.toLocaleString()} deltas, ${inc.nodes} elements; production bundle, page CSP, Chromium`],
         ['final text rendered once', `script+style+layout ${ms(inc.cdpSingle)} (wall ${ms(inc.single)})`],
         ['incremental (shipped), all updates', `script+style+layout ${ms(inc.cdpStream)} = ${x(ratio)} once (wall ${ms(inc.total)} = ${x(wallRatio)}); slowest update ${ms(worst)}, p99 ${ms(p99(inc.updates))}`],
+        [`  ratio in each of ${RUNS} runs`, ratios.map((r) => r.toFixed(2)).join(', ') + ' (sorted; the median run is shown)'],
         ['naive (re-render all per update)', `script+style+layout ${ms(nai.cdpStream)} = ${x(naiveRatio)} once (wall ${ms(nai.total)} = ${x(naiveWallRatio)}); slowest update ${ms(worstNaive)}, p99 ${ms(p99(nai.updates))}`],
       ],
       budgets: [
@@ -234,6 +247,7 @@ export async function benchRender(): Promise<BenchResult> {
         cdpMs: { single: inc.cdpSingle, incremental: inc.cdpStream, naive: nai.cdpStream },
         wallMs: { single: inc.single, incremental: inc.total, naive: nai.total },
         ratioIncremental: ratio,
+        ratioIncrementalRuns: ratios,
         ratioNaive: naiveRatio,
         wallRatioIncremental: wallRatio,
         wallRatioNaive: naiveWallRatio,
