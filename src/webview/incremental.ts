@@ -124,17 +124,14 @@ export function createIncrementalMarkdown(element: HTMLElement, onRendered: () =
 
   /**
    * How the tail's DOM comes up to date with `tokens`, the blocks it shows: the pieces to render,
-   * and what to do with them once rendered. When the tail starts with the paragraph it started
+   * what to do with them once rendered, and the inline tokens of the paragraph it starts with. When the tail starts with the paragraph it started
    * with last time, only what follows that paragraph's settled prefix is rendered, and the blocks
    * after the paragraph on their own; otherwise all of it renders (`fresh`: the tail is new and
    * empty). Either way the result is morphed in, so the browser keeps the nodes that did not change.
    */
-  const planTail = (tokens: Token[], fresh: boolean): { pieces: Piece[]; apply(rendered: Node[]): void } => {
+  const planTail = (tokens: Token[], fresh: boolean): { pieces: Piece[]; apply(rendered: Node[]): void; inline?: Token[] } => {
     const head = tokens.findIndex((t) => t.type !== 'space');
     const inline = tokens[head]?.type === 'paragraph' ? (tokens[head] as Tokens.Paragraph).tokens : undefined;
-    const settle = (): void => {
-      settled = inline ? settledOf(tail.firstElementChild, inline) : undefined;
-    };
     const p = fresh ? null : tail.firstElementChild;
     // marked writes a newline after each block; the blocks after the paragraph start past it.
     const afterP = p?.nextSibling?.nodeType === Node.TEXT_NODE ? p.nextSibling.nextSibling : undefined;
@@ -146,17 +143,11 @@ export function createIncrementalMarkdown(element: HTMLElement, onRendered: () =
         apply: ([rest, after]) => {
           morphChildren(p, rest!, pFrom);
           morphChildren(tail, after!, afterP);
-          settle();
         },
+        inline,
       };
     }
-    return {
-      pieces: [{ blocks: tokens }],
-      apply: ([all]) => {
-        morphChildren(tail, all!);
-        settle();
-      },
-    };
+    return { pieces: [{ blocks: tokens }], apply: ([all]) => morphChildren(tail, all!), inline };
   };
 
   const onFrame = (time: number) => {
@@ -219,6 +210,7 @@ export function createIncrementalMarkdown(element: HTMLElement, onRendered: () =
       commits.push(committed);
     }
     growing.apply(rendered);
+    settled = growing.inline ? settledOf(tail.firstElementChild, growing.inline) : undefined;
     const rest = text.slice(committed);
     shown = text.length;
     fast = fastPathAfterRender(tail, rest);

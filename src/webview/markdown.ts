@@ -80,16 +80,16 @@ export type Piece = { blocks: Token[] } | { inline: Token[] };
  */
 export function renderPieces(pieces: readonly Piece[]): Node[] {
   const html = pieces.map((p) => ('inline' in p ? marked.Parser.parseInline(p.inline) : rendersNothing(p.blocks) ? '' : marked.parser(p.blocks)));
+  const oneByOne = () => html.map((x) => (x === '' ? document.createDocumentFragment() : sanitize(x)));
   let out: Node[];
-  if (html.every((x) => x === '')) out = pieces.map(() => document.createDocumentFragment());
-  else if (pieces.length === 1 || pieces.some((p) => ('inline' in p ? p.inline : p.blocks).some((t) => t.raw.includes('<')))) {
-    // Raw HTML (it needs a `<`) could close a wrapper element early: each piece on its own.
-    out = html.map((x) => (x === '' ? document.createDocumentFragment() : sanitize(x)));
-  } else {
+  // Raw HTML (it needs a `<`) could close a wrapper element early: each piece on its own.
+  if (pieces.length === 1 || pieces.some((p) => ('inline' in p ? p.inline : p.blocks).some((t) => t.raw.includes('<')))) out = oneByOne();
+  else if (html.every((x) => x === '')) out = pieces.map(() => document.createDocumentFragment());
+  else {
     // marked's own HTML is well formed and escapes every `<` of the text, so each piece stays
-    // inside its wrapper.
+    // inside its wrapper (and if one ever did not, each piece is sanitized on its own).
     const frag = sanitize(html.map((x) => `<div>${x}</div>`).join(''));
-    out = Array.from(frag.children);
+    out = frag.children.length === pieces.length ? Array.from(frag.children) : oneByOne();
   }
   if (html.some((x) => x.includes('<pre'))) for (const node of out) for (const pre of Array.from((node as ParentNode).querySelectorAll('pre'))) decorateCodeBlock(pre);
   return out;
