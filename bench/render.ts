@@ -26,7 +26,7 @@ const NONCE = 'benchnonce1234567890abcdefghijkl';
 
 /** The webview bundle built as production builds it, but with the naive renderer in place of the incremental one. */
 async function buildNaiveBundle(): Promise<string> {
-  const incremental = join(ROOT, 'src', 'webview', 'incremental.ts');
+  const naive = join(ROOT, 'bench', 'naiveMarkdown.ts');
   const r = await esbuild.build({
     entryPoints: [join(ROOT, 'src', 'webview', 'main.ts')],
     bundle: true,
@@ -43,7 +43,7 @@ async function buildNaiveBundle(): Promise<string> {
         setup(b) {
           b.onResolve({ filter: /\/incremental$/ }, (args) => (args.importer.endsWith('turns.ts') ? { path: 'naive', namespace: 'naive' } : undefined));
           b.onLoad({ filter: /.*/, namespace: 'naive' }, () => ({
-            contents: `export { createNaiveMarkdown as createIncrementalMarkdown } from ${JSON.stringify(incremental)};`,
+            contents: `export { createNaiveMarkdown as createIncrementalMarkdown } from ${JSON.stringify(naive)};`,
             resolveDir: join(ROOT, 'src', 'webview'),
             loader: 'ts',
           }));
