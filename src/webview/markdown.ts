@@ -1,10 +1,13 @@
 import createDOMPurify, { type Config } from 'dompurify';
 import { marked, type Links, type Token, type TokensList } from 'marked';
 import { h, iconButton } from './dom';
+import { buildBlocks, buildInline } from './tokenDom';
 
-// Markdown from the service is untrusted: marked turns it into HTML, DOMPurify strips it to a
-// small, inert subset before it touches the DOM, and only then are the code block toolbars
-// added, as DOM nodes. Links keep their href for the host to check; the webview never follows them.
+// Markdown from the service is untrusted. Plain markdown is built into DOM straight from marked's
+// tokens, every string from it as a text node (tokenDom.ts). Anything else (raw HTML, links,
+// images, entities) goes the HTML path: marked turns it into HTML, and DOMPurify strips that to
+// a small, inert subset before it touches the DOM. Only then are the code block toolbars added,
+// as DOM nodes. Links keep their href for the host to check; the webview never follows them.
 
 const SANITIZE: Config & { RETURN_DOM_FRAGMENT: true } = {
   USE_PROFILES: { html: true },
@@ -73,26 +76,39 @@ export type Piece = { blocks: Token[] } | { inline: Token[] };
 
 /**
  * Sanitized DOM for each piece: a node whose children are the piece's DOM, in the order given.
- * A streamed answer renders a few small pieces at once (the blocks it finishes, the start of the
- * next one): they go through marked and the sanitizer together, because each sanitizer call
- * parses its input into a new document, and that set-up, not the size of the input, is most of
- * its cost for a small piece.
+ * Most pieces are built straight from their tokens (tokenDom.ts); the rest take the HTML path.
  */
 export function renderPieces(pieces: readonly Piece[]): Node[] {
+  const out = pieces.map((p): Node | undefined => ('inline' in p ? buildInline(p.inline) : buildBlocks(p.blocks)));
+  const viaHtml = pieces.filter((_, i) => out[i] === undefined);
+  if (viaHtml.length) {
+    const rendered = renderHtmlPieces(viaHtml);
+    for (let i = 0, k = 0; i < out.length; i++) out[i] ??= rendered[k++];
+  }
+  for (const node of out as Node[]) for (const pre of Array.from((node as ParentNode).querySelectorAll('pre'))) decorateCodeBlock(pre);
+  return out as Node[];
+}
+
+/** A piece through marked's HTML and the sanitizer only, without code block toolbars: tests hold tokenDom.ts to it. */
+export function renderViaHtml(piece: Piece): Node {
+  return renderHtmlPieces([piece])[0]!;
+}
+
+/**
+ * Pieces through marked's HTML and the sanitizer. They go through together, because each
+ * sanitizer call parses its input into a new document, and that set-up, not the size of the
+ * input, is most of its cost for a small piece.
+ */
+function renderHtmlPieces(pieces: readonly Piece[]): Node[] {
   const html = pieces.map((p) => ('inline' in p ? marked.Parser.parseInline(p.inline) : rendersNothing(p.blocks) ? '' : marked.parser(p.blocks)));
   const oneByOne = () => html.map((x) => (x === '' ? document.createDocumentFragment() : sanitize(x)));
-  let out: Node[];
   // Raw HTML (it needs a `<`) could close a wrapper element early: each piece on its own.
-  if (pieces.length === 1 || pieces.some((p) => ('inline' in p ? p.inline : p.blocks).some((t) => t.raw.includes('<')))) out = oneByOne();
-  else if (html.every((x) => x === '')) out = pieces.map(() => document.createDocumentFragment());
-  else {
-    // marked's own HTML is well formed and escapes every `<` of the text, so each piece stays
-    // inside its wrapper (and if one ever did not, each piece is sanitized on its own).
-    const frag = sanitize(html.map((x) => `<div>${x}</div>`).join(''));
-    out = frag.children.length === pieces.length ? Array.from(frag.children) : oneByOne();
-  }
-  if (html.some((x) => x.includes('<pre'))) for (const node of out) for (const pre of Array.from((node as ParentNode).querySelectorAll('pre'))) decorateCodeBlock(pre);
-  return out;
+  if (pieces.length === 1 || pieces.some((p) => ('inline' in p ? p.inline : p.blocks).some((t) => t.raw.includes('<')))) return oneByOne();
+  if (html.every((x) => x === '')) return pieces.map(() => document.createDocumentFragment());
+  // marked's own HTML is well formed and escapes every `<` of the text, so each piece stays
+  // inside its wrapper (and if one ever did not, each piece is sanitized on its own).
+  const frag = sanitize(html.map((x) => `<div>${x}</div>`).join(''));
+  return frag.children.length === pieces.length ? Array.from(frag.children) : oneByOne();
 }
 
 /** Blank lines and link definitions: the streamed tail is often just a blank line. */

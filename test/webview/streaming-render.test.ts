@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as esbuild from 'esbuild';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { randomDocument } from '../fixtures/markdown';
 import { seededRandom } from '../fixtures/streams';
 import { CHROMIUM_ARGS } from './harness';
 
@@ -46,39 +47,6 @@ window.__normal = (root) => {
   return c.innerHTML;
 };
 `;
-
-function randomDocument(rnd: () => number, tight: boolean): string {
-  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
-  const words = ['relay', 'the', 'timeout', 'is', 'retried', 'when', 'a', 'request', 'fails', 'with', 'default'];
-  const inline = ['**bold**', '*em*', '_em_', '`code`', '``co`de``', '~~gone~~', '[link](https://docs.test/a)', '![img](https://docs.test/i.png)', '<https://docs.test>', 'www.docs.test', 'me@docs.test', 'x_y', '&amp;', '\\*', '<b>b</b>', '[ref]', '*', '`', '  \nrelay', ':', '!', '(', ')'];
-  const sentence = () => `${pick(words)} ${Array.from({ length: 3 + Math.floor(rnd() * 10) }, () => (rnd() < 0.25 ? pick(inline) : pick(words))).join(rnd() < 0.9 ? ' ' : '')}${pick(['.', '.', '?', ':', ''])}`;
-  const para = () => Array.from({ length: 1 + Math.floor(rnd() * 4) }, sentence).join(rnd() < 0.8 ? ' ' : '\nthe ');
-  const block = () => {
-    switch (pick(['p', 'p', 'p', 'p', 'h', 'ul', 'ol', 'code', 'table', 'quote', 'hr', 'html', 'setext'])) {
-      case 'h':
-        return `${'#'.repeat(1 + Math.floor(rnd() * 3))} ${sentence()}`;
-      case 'ul':
-        return Array.from({ length: 2 + Math.floor(rnd() * 4) }, (_, i) => `${i > 0 && rnd() < 0.2 ? '  ' : ''}- ${sentence()}`).join('\n');
-      case 'ol':
-        return Array.from({ length: 2 + Math.floor(rnd() * 4) }, (_, i) => `${i + 1}. ${sentence()}`).join(rnd() < 0.8 ? '\n' : '\n\n');
-      case 'code':
-        return ['```ts', ...Array.from({ length: 2 + Math.floor(rnd() * 8) }, () => `const x = relay.configure({ ${pick(words)}: ${Math.floor(rnd() * 100)} }); // ${pick(inline)}`), '```'].join('\n');
-      case 'table':
-        return ['| Setting | Default |', '|---|:-:|', ...Array.from({ length: 1 + Math.floor(rnd() * 5) }, () => `| \`${pick(words)}\` | ${sentence()} |`)].join('\n');
-      case 'quote':
-        return `> ${para()}`;
-      case 'hr':
-        return '---';
-      case 'html':
-        return `<details><summary>${pick(words)}</summary>${sentence().replace(/\n/g, ' ')}</details>`;
-      case 'setext':
-        return `${sentence()}\n${pick(['===', '---'])}`;
-      default:
-        return para();
-    }
-  };
-  return Array.from({ length: 4 + Math.floor(rnd() * 10) }, () => block()).join(tight ? '\n' : '\n\n');
-}
 
 /** One piece per frame: small pieces arrive at about reading pace (ten renders a second), larger ones faster (fewer renders). */
 function randomPieces(text: string, rnd: () => number): string[] {
