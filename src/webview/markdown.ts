@@ -117,7 +117,11 @@ function rendersNothing(tokens: Token[]): boolean {
 }
 
 function sanitize(html: string): DocumentFragment {
-  return sanitizer().sanitize(html) as unknown as DocumentFragment;
+  const frag = sanitizer().sanitize(html) as unknown as DocumentFragment;
+  // DOMPurify puts a piece's leading whitespace back as a text node of its own (the HTML parser
+  // drops it before <body>); in the paragraph it continues, it is one text node with what follows.
+  if (/^\s/.test(html)) frag.normalize();
+  return frag;
 }
 
 function decorateCodeBlock(pre: HTMLPreElement): void {

@@ -14,17 +14,30 @@ import type { Token, Tokens } from 'marked';
 //
 // Anything else returns undefined and takes the HTML path: raw HTML, links and images (their
 // URLs are the sanitizer's job), entities (`&amp;`: the HTML parser decodes them), task lists
-// (their checkboxes are sanitized away), unknown token types.
+// (their checkboxes are sanitized away), NUL and form feed characters, markup nested deeper than
+// MAX_NESTING, unknown token types. It mirrors marked's default renderer: markdown.ts installs
+// no renderer overrides or extensions, and must not without changing this file too.
 
 const LANGUAGE = /^[\w+#.-]+$/;
+/**
+ * How deep blocks and inline markup may nest here (each level is one or two elements). Deeper
+ * text (a quote in a list in a quote…, a few KB can nest thousands deep) takes the HTML path,
+ * whose parser caps the tree's depth: Chromium's layout of a tree thousands deep crashes the page.
+ */
+const MAX_NESTING = 32;
 
 class Unsupported extends Error {}
+
+let nesting = 0;
+function enter(): void {
+  if (++nesting > MAX_NESTING) throw new Unsupported();
+}
 
 /** Appends text, merging with a text node before it as the HTML parser does; never an empty node. */
 function text(parent: Node, data: string): void {
   if (data === '') return;
-  // The HTML parser drops NUL characters.
-  if (data.includes('\0')) throw new Unsupported();
+  // The HTML parser drops NUL characters, and a form feed that starts a piece.
+  if (data.includes('\0') || data.includes('\f')) throw new Unsupported();
   const last = parent.lastChild;
   if (last?.nodeType === Node.TEXT_NODE) (last as Text).appendData(data);
   else parent.appendChild(document.createTextNode(data));
@@ -35,6 +48,7 @@ function el(parent: Node, tag: string): HTMLElement {
 }
 
 function inline(parent: Node, tokens: readonly Token[]): void {
+  enter();
   for (const t of tokens) {
     switch (t.type) {
       case 'text':
@@ -57,10 +71,12 @@ function inline(parent: Node, tokens: readonly Token[]): void {
         throw new Unsupported();
     }
   }
+  nesting--;
 }
 
 /** marked's Parser.parse: `top` wraps runs of text tokens (in loose list items) in a paragraph. */
 function blocks(parent: Node, tokens: readonly Token[], top: boolean): void {
+  enter();
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
     switch (t.type) {
@@ -114,6 +130,7 @@ function blocks(parent: Node, tokens: readonly Token[], top: boolean): void {
         throw new Unsupported();
     }
   }
+  nesting--;
 }
 
 function textBlock(parent: Node, t: Tokens.Text): void {
@@ -176,6 +193,8 @@ function row(parent: Node, cells: readonly Tokens.TableCell[]): void {
 
 function build(fill: (f: DocumentFragment) => void): DocumentFragment | undefined {
   const f = document.createDocumentFragment();
+  // An Unsupported thrown from deep inside leaves the count where it was.
+  nesting = 0;
   try {
     fill(f);
     return f;

@@ -20,7 +20,7 @@ const ROOT = join(__dirname, '..', '..');
 const DOCS = join(ROOT, 'test', 'fixtures', 'docs');
 
 const ENTRY = `
-import { lexBlocks, renderViaHtml } from './src/webview/markdown';
+import { lexBlocks, renderBlocks, renderViaHtml } from './src/webview/markdown';
 import { buildBlocks, buildInline } from './src/webview/tokenDom';
 const shape = (n) => n.nodeType === 3 ? { text: n.data } : n.nodeType === 1
   ? { tag: n.tagName, attrs: Array.from(n.attributes, (a) => a.name + '=' + a.value).sort(), children: Array.from(n.childNodes, shape) }
@@ -28,12 +28,18 @@ const shape = (n) => n.nodeType === 3 ? { text: n.data } : n.nodeType === 1
 const compare = (piece, built) => {
   if (!built) return { built: false };
   const a = JSON.stringify(shape(built));
-  // DOMPurify puts a piece's leading whitespace back as a text node of its own (the HTML parser
-  // drops it before <body>); the browser's parse of the whole paragraph has one node there.
-  const html = renderViaHtml(piece);
-  html.normalize();
-  const b = JSON.stringify(shape(html));
+  const b = JSON.stringify(shape(renderViaHtml(piece)));
   return { built: true, equal: a === b, got: a, want: b, elements: built.querySelectorAll('*').length, tags: Array.from(built.querySelectorAll('*'), (e) => e.tagName) };
+};
+window.__layout = (text) => {
+  const d = document.createElement('div');
+  d.append(renderBlocks(lexBlocks(text)));
+  document.body.append(d);
+  let depth = 0;
+  for (let n = d; n; n = n.lastElementChild) depth++;
+  const height = d.offsetHeight;
+  d.remove();
+  return { depth, height };
 };
 window.__check = (text) => {
   const tokens = lexBlocks(text);
@@ -123,11 +129,22 @@ describe('markdown DOM built from tokens, against marked + DOMPurify in Chromium
       'task list': '- [ ] todo\n- [x] done',
       'code fence with a language the class must not carry': '```"><img src=x onerror=alert(1)>\nx\n```',
       'NUL character': 'a\u0000b',
+      'form feed': 'a **b**\fc',
+      'nesting hundreds deep': '> - '.repeat(300) + 'x',
     };
     for (const [name, text] of Object.entries(declined)) {
       const c = await check(text);
       assert.equal(c.whole.built, false, `${name}: built, but should take the HTML path`);
     }
+  });
+
+  it('leaves markup nested thousands deep to the HTML parser, whose depth cap keeps the page alive', async () => {
+    // Built as it nests, '> - ' a thousand times is a tree 3,000 elements deep, and laying it out crashed the page.
+    for (const text of ['> - '.repeat(1000) + 'x', '>'.repeat(3000) + ' x', '- '.repeat(2000) + 'x']) {
+      const { depth, height } = await page.evaluate((t) => (window as any).__layout(t), text);
+      assert.ok(depth < 600 && height > 0, `${JSON.stringify(text.slice(0, 12))}…: depth ${depth}, height ${height}`);
+    }
+    assert.equal((await check('> '.repeat(8) + '- **deep but plain**')).whole.built, true, 'ordinary nesting is still built');
   });
 
   it('is node for node the HTML path on every fixture document and 300 random ones', async () => {
