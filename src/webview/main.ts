@@ -27,9 +27,18 @@ function atBottom(): boolean {
   return transcript.scrollTop + transcript.clientHeight >= transcript.scrollHeight - 24;
 }
 
+// While the view follows the answer, this file sets its scroll position after every render, and
+// the browser's scroll anchoring would only pick a new anchor node each time: a cost in every
+// layout of a streaming answer. A reader who scrolls up gets anchoring back, which keeps their
+// place if something above changes height (an image that loads late).
+function setFollowing(on: boolean): void {
+  if (transcript.classList.contains('following') !== on) transcript.classList.toggle('following', on);
+}
+
 // Called after every render while an answer streams: it writes to the page only what changed,
 // since each write costs the browser a style recalculation.
 function followIfPinned(): void {
+  setFollowing(pinned);
   if (pinned) {
     const bottom = transcript.scrollHeight - transcript.clientHeight;
     if (transcript.scrollTop < bottom - 1) transcript.scrollTop = bottom;
@@ -42,6 +51,7 @@ let saveTimer: ReturnType<typeof setTimeout> | undefined;
 transcript.addEventListener('scroll', () => {
   // A user who scrolls up while an answer streams stays where they are until they come back down.
   pinned = atBottom();
+  setFollowing(pinned);
   jump.hidden = pinned;
   clearTimeout(saveTimer);
   saveTimer = setTimeout(() => setPersistedState({ conversationId: snapshot?.conversationId, scrollTop: transcript.scrollTop, pinned }), 150);

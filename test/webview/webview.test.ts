@@ -174,6 +174,8 @@ describe('chat webview in Chromium', function () {
       return t.scrollHeight - t.clientHeight - t.scrollTop;
     });
     assert.ok(bottom < 30, 'follows the answer while pinned to the bottom');
+    const anchoring = () => page.evaluate(() => getComputedStyle(document.querySelector('.transcript')!).overflowAnchor);
+    assert.equal(await anchoring(), 'none', 'no scroll anchoring while the view follows the answer');
     await page.evaluate(() => {
       const t = document.querySelector('.transcript')!;
       t.scrollTop = 50;
@@ -182,6 +184,7 @@ describe('chat webview in Chromium', function () {
     for (const p of pieces(ANSWER, 40)) await h.patch('t1', [{ op: 'appendText', part: 0, text: p }]);
     await h.rendered();
     assert.equal(await page.evaluate(() => document.querySelector('.transcript')!.scrollTop), 50);
+    assert.equal(await anchoring(), 'auto', 'scroll anchoring keeps the place of a reader who scrolled up');
     assert.equal(await page.locator('.jump-to-latest').isVisible(), true);
     await page.waitForTimeout(200);
     const saved = await page.evaluate(() => (window as unknown as { __state: { scrollTop: number; pinned: boolean } }).__state);
