@@ -10,7 +10,8 @@ import type { Token, Tokens } from 'marked';
 // each render into a new document and walks it node by node to sanitize it: over a long answer
 // that costs more than building the same nodes. It is also safe by construction, not by
 // filtering: every string from the model goes in as a text node, element names come from this
-// file, and the only attribute is a code block's language class (a plain word).
+// file, and the only attributes are a code block's language class (a plain word), an ordered
+// list's start number and a table cell's alignment (one of three words).
 //
 // Anything else returns undefined and takes the HTML path: raw HTML, links and images (their
 // URLs are the sanitizer's job), entities (`&amp;`: the HTML parser decodes them), task lists
@@ -19,6 +20,7 @@ import type { Token, Tokens } from 'marked';
 // no renderer overrides or extensions, and must not without changing this file too.
 
 const LANGUAGE = /^[\w+#.-]+$/;
+const ALIGN = new Set(['left', 'center', 'right']);
 /**
  * How deep blocks and inline markup may nest here (each level is one or two elements). Deeper
  * text (a quote in a list in a quote…, a few KB can nest thousands deep) takes the HTML path,
@@ -155,8 +157,8 @@ function code(parent: Node, t: Tokens.Code): void {
 }
 
 function list(parent: Node, t: Tokens.List): void {
-  // No start attribute: the sanitizer drops it.
   const l = el(parent, t.ordered ? 'ol' : 'ul');
+  if (t.ordered && t.start !== 1) l.setAttribute('start', String(Number(t.start)));
   text(l, '\n');
   for (const item of t.items) {
     if (item.task) throw new Unsupported();
@@ -184,8 +186,12 @@ function row(parent: Node, cells: readonly Tokens.TableCell[]): void {
   const tr = el(parent, 'tr');
   text(tr, '\n');
   for (const cell of cells) {
-    // No align attribute: the sanitizer drops it (the stylesheet aligns nothing either).
-    inline(el(tr, cell.header ? 'th' : 'td'), cell.tokens);
+    const c = el(tr, cell.header ? 'th' : 'td');
+    if (cell.align) {
+      if (!ALIGN.has(cell.align)) throw new Unsupported();
+      c.setAttribute('align', cell.align);
+    }
+    inline(c, cell.tokens);
     text(tr, '\n');
   }
   text(parent, '\n');

@@ -105,7 +105,7 @@ describe('markdown DOM built from tokens, against marked + DOMPurify in Chromium
       'characters the HTML path escapes': 'Quotes " and \' and a < b and c > d, 1<2.',
       'tight and nested list': '- one\n- two\n  - nested **bold**\n  - more\n- three',
       'loose list': '- one\n\n- two\n\n  second paragraph',
-      'ordered list from 3 (the sanitizer drops `start`)': '3. three\n4. four',
+      'ordered list from 3, and one going on after a code block': '3. three\n4. four\n\n```\ncode\n```\n\n5. five',
       'code with a language, with a blank line, and with `&&`': '```ts\nconst a = 1;\n\nif (a && b) {}\n```\n\n```\nplain\n```\n\n~~~c++ extra words\nint x;\n~~~',
       'open code fence': '```py\nprint(1)',
       'indented code': '    indented <code>\n    here',
@@ -119,6 +119,9 @@ describe('markdown DOM built from tokens, against marked + DOMPurify in Chromium
       assert.equal(c.whole.built, true, `${name}: not built`);
       assertSame(name, c);
     }
+    // Both paths keep a list's start and a cell's alignment (DOMPurify used to drop them).
+    assert.match((await check(built['ordered list from 3, and one going on after a code block']!)).whole.got!, /"OL","attrs":\["start=3"\].*"OL","attrs":\["start=5"\]/);
+    assert.match((await check(built['table with alignment and an empty body']!)).whole.got!, /"TH","attrs":\["align=center"\].*"TD","attrs":\["align=right"\]/);
     const declined: Record<string, string> = {
       link: 'See [the docs](https://docs.test/a).',
       autolink: 'See https://docs.test/a and <https://docs.test>.',

@@ -77,6 +77,14 @@ describe('chat webview in Chromium', function () {
     assert.ok((await page.locator('.answer .md-block').count()) >= 3, 'finished blocks were committed one by one');
   });
 
+  it('numbered lists go on after a code block, and table columns keep their alignment', async () => {
+    const page = await h.open(snapshotWith({ turns: [streamingTurn()], busy: true }));
+    await streamAnswer('t1', '1. Install it.\n2. Configure it:\n\n```sh\nrelay init\n```\n\n3. Start it.\n\n| Setting | Default | Unit |\n|---|:-:|--:|\n| timeout | 30 | s |\n');
+    assert.deepEqual(await page.locator('.answer .markdown ol').evaluateAll((ols) => ols.map((ol) => (ol as HTMLOListElement).start)), [1, 3]);
+    const align = await page.locator('.answer .markdown table tr').evaluateAll((rows) => rows.map((r) => Array.from(r.children, (c) => getComputedStyle(c).textAlign.replace('-webkit-', ''))));
+    assert.deepEqual(align, [['left', 'center', 'right'], ['start', 'center', 'right']]);
+  });
+
   it('code blocks have a language label, Copy and Insert that send the code to the host', async () => {
     const page = await h.open(snapshotWith({ turns: [streamingTurn()], busy: true }));
     await streamAnswer();
