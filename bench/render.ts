@@ -7,7 +7,7 @@ import { chromium, type Page } from 'playwright-core';
 import { renderWebviewHtml } from '../src/chat/webviewHtml';
 import { deltasOf, longAnswer } from './answer';
 import { buildShadow, ROOT } from './shadow';
-import type { BenchResult } from './util';
+import { medianBy, percentile, type BenchResult } from './util';
 
 // 2. Render cost in the webview: the real production bundle, in the real page and CSP, in
 // Debian's Chromium. A 40 KB answer arrives as 2,000 patches of one delta each, one per frame
@@ -187,7 +187,6 @@ export async function benchRender(): Promise<BenchResult> {
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   try {
-    const results: Record<'incremental' | 'naive', Run> = {} as never;
     const allRuns: Record<'incremental' | 'naive', Run[]> = {} as never;
     for (const bundle of ['incremental', 'naive'] as const) {
       const page = await browser.newPage({ viewport: { width: 420, height: 800 } });
@@ -206,26 +205,25 @@ export async function benchRender(): Promise<BenchResult> {
         await measure(page, text, deltas, 'warm');
         for (let i = 0; i < RUNS; i++) runs.push(await measure(page, text, deltas, String(i)));
       } else runs.push(await measure(page, text, deltas, '0'));
-      runs.sort((a, b) => a.cdpStream / a.cdpSingle - b.cdpStream / b.cdpSingle);
-      results[bundle] = runs[Math.floor(runs.length / 2)]!;
       allRuns[bundle] = runs;
       if (violations.length) throw new Error(`the ${bundle} page reported errors: ${violations.join('; ')}`);
       await page.close();
     }
-    const inc = results.incremental;
-    const nai = results.naive;
+    const runRatio = (r: Run) => r.cdpStream / r.cdpSingle;
+    const inc = medianBy(allRuns.incremental, runRatio);
+    const nai = medianBy(allRuns.naive, runRatio);
     // The budget's measure: scripting + style + layout as Chromium counts them (CDP). The wall
     // time of each update, measured in the page, also holds what the browser does besides (the
     // scroll that follows the answer): shown next to it, and used for the slowest update.
-    const ratio = inc.cdpStream / inc.cdpSingle;
-    const ratios = allRuns.incremental.map((r) => r.cdpStream / r.cdpSingle);
+    const ratio = runRatio(inc);
+    const ratios = allRuns.incremental.map(runRatio).sort((a, b) => a - b);
     const naiveRatio = nai.cdpStream / inc.cdpSingle;
     const wallRatio = inc.total / inc.single;
     const naiveWallRatio = nai.total / inc.single;
     // Of every run, not only the median one.
     const worst = Math.max(...allRuns.incremental.flatMap((r) => r.updates));
     const worstNaive = Math.max(...nai.updates);
-    const p99 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.ceil(xs.length * 0.99) - 1]!;
+    const p99 = (xs: number[]) => percentile(xs, 99);
     const ms = (n: number) => `${n.toFixed(n < 10 ? 1 : 0)} ms`;
     const x = (n: number) => `${n.toFixed(n < 100 ? 1 : 0)}×`;
     return {

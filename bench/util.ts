@@ -24,6 +24,11 @@ export function median(xs: number[]): number {
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 }
 
+/** The element whose `key` is the median (the upper one of an even count): a whole run, not a mix of runs. */
+export function medianBy<T>(xs: readonly T[], key: (x: T) => number): T {
+  return [...xs].sort((a, b) => key(a) - key(b))[Math.floor(xs.length / 2)]!;
+}
+
 export function percentile(xs: number[], p: number): number {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))]!;
