@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { AgentJob, AgentJobStatus } from '../../src/api/types';
 import type { ResolvedOptions } from './config';
 import { errorBody, escapeHtml, htmlPage, type Exchange } from './exchange';
-import { AGENT_FAULTS, chooseFault, FAULT_HEADER, type AgentFault } from './faults';
+import { AGENT_FAULTS, chooseFault, FAULT_HEADER, HUGE_RETRY_AFTER, type AgentFault } from './faults';
 
 // Agent jobs (notes.md "Agent jobs"): create, follow up, poll. A job's status follows the wall
 // clock, worked out when the job is read, so the emulator runs no timers for jobs and a test with
@@ -164,6 +164,12 @@ export class AgentJobs {
         return true;
       case '429-no-retry-after':
         ex.json(429, { message: 'Too many requests.' });
+        return true;
+      case '429-huge':
+        ex.json(429, errorBody('Rate limit exceeded.'), { 'retry-after': HUGE_RETRY_AFTER });
+        return true;
+      case 'other-id':
+        ex.json(200, { id: `job_${randomBytes(8).toString('hex')}`, status: 'completed', source: { repository: REPOSITORY, ref: 'main' }, model: MODEL, prLink: `${this.baseUrl()}${PR_PATH}999`, createdAt: new Date().toISOString(), archivedAt: null });
         return true;
       case '400':
         ex.json(400, errorBody('Invalid request: prompt must be a string.'));

@@ -7,14 +7,34 @@ import type { OutgoingHttpHeaders } from 'node:http';
 export const FAULT_HEADER = 'x-emulator-fault';
 
 /** Assistant faults that shape the stream after 200 and its headers went out. */
-export const STREAM_FAULTS = ['slow', 'stall-mid', 'drop-mid', 'malformed', 'unknown-chunks', 'error-chunk', 'abort-chunk', 'no-done', 'huge-chunk'] as const;
+export const STREAM_FAULTS = [
+  'slow',
+  'stall-mid',
+  'drop-mid',
+  'malformed',
+  'unknown-chunks',
+  'error-chunk',
+  'abort-chunk',
+  'no-done',
+  'huge-chunk',
+  // An answer that never ends: the whole answer again and again, forever.
+  'endless',
+  // One line that never ends: text without a line break, 64 KB at a time, forever.
+  'huge-line',
+  // Sources whose links must never reach the webview: javascript:, data:, and a user name that hides the real host.
+  'hostile-sources',
+] as const;
 /** Assistant faults that replace the stream by another answer, or by none. */
-export const RESPONSE_FAULTS = ['stall-headers', 'non-sse', 'html-502', '400', '401', '403', '404', '429', '429-no-retry-after', '500', '503'] as const;
+export const RESPONSE_FAULTS = ['stall-headers', 'non-sse', 'html-502', '400', '401', '403', '404', '429', '429-no-retry-after', '429-huge', '500', '503'] as const;
 export const AGENT_FAULTS = [
   '500',
   '503',
   '429',
   '429-no-retry-after',
+  // Retry-After: 99999999999 (about 3,000 years), more than a timer can hold.
+  '429-huge',
+  // A well-formed job, but not the one asked about.
+  'other-id',
   '400',
   '401',
   '403',
@@ -31,6 +51,9 @@ export type StreamFault = (typeof STREAM_FAULTS)[number];
 export type ResponseFault = (typeof RESPONSE_FAULTS)[number];
 export type AssistantFault = StreamFault | ResponseFault;
 export type AgentFault = (typeof AGENT_FAULTS)[number];
+
+/** Seconds; 1000 times more milliseconds than a timer can hold (2^31 - 1). */
+export const HUGE_RETRY_AFTER = '99999999999';
 
 const FAULT_WORD = /\[\[fault:([^\]\s]*)\]\]/i;
 const MAGIC_WORDS = /\[\[(?:fault|outcome):[^\]\s]*\]\]/gi;
@@ -95,6 +118,8 @@ export function cannedAssistantFault(mode: Exclude<ResponseFault, 'stall-headers
       return json(429, { error: 'Too many requests. Try again later.' }, { 'retry-after': '7' });
     case '429-no-retry-after':
       return json(429, { message: 'Rate limit exceeded.' });
+    case '429-huge':
+      return json(429, { error: 'Too many requests.' }, { 'retry-after': HUGE_RETRY_AFTER });
     case '500':
       return json(500, { error: 'Internal server error.' });
     case '503':

@@ -4,4 +4,5 @@
 
 export { DEMO, type EmulatorOptions, type RecordedRequest, type RunningEmulator } from './config';
 export { startEmulator } from './server';
-export { AGENT_FAULTS, FAULT_HEADER, RESPONSE_FAULTS, STREAM_FAULTS } from './faults';
+export { AGENT_FAULTS, FAULT_HEADER, HUGE_RETRY_AFTER, RESPONSE_FAULTS, STREAM_FAULTS } from './faults';
+export { HOSTILE_SOURCES, HOSTILE_TOOL_RESULTS } from './streams';

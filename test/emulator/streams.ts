@@ -36,6 +36,11 @@ interface Encoder {
   progress(plan: AnswerPlan, percent: number): string;
   error(message: string): string[];
   abort(plan: AnswerPlan, reason: string): string[];
+  source(sourceId: string, url: string, title?: string): string;
+  /** A finished search tool call whose results are `results`. */
+  toolCall(toolCallId: string, query: string, results: { url: string; title: string }[]): string[];
+  /** The start of a text delta whose text never ends: no closing quote, no line break. */
+  openDelta(plan: AnswerPlan): string;
 }
 
 // ---------------------------------------------------------------------------
@@ -60,7 +65,7 @@ const v2: Encoder = {
     sse({ type: 'tool-output-available', toolCallId: plan.toolCallId, output: { results: plan.answer.results } }),
     sse({ type: 'finish-step' }),
     sse({ type: 'start-step' }),
-    ...plan.answer.sources.map((s) => sse({ type: 'source-url', sourceId: s.sourceId, url: s.url, title: s.title })),
+    ...plan.answer.sources.map((s) => v2.source(s.sourceId, s.url, s.title)),
     sse({ type: 'text-start', id: plan.textId }),
   ],
   delta: (plan, text) => sse({ type: 'text-delta', id: plan.textId, delta: text }),
@@ -78,6 +83,12 @@ const v2: Encoder = {
   progress: (plan, percent) => sse({ type: 'data-progress', id: `progress-${plan.messageId}`, data: { stage: 'writing', percent } }),
   error: (message) => [sse({ type: 'error', errorText: message })],
   abort: (_plan, reason) => [sse({ type: 'abort', reason })],
+  source: (sourceId, url, title) => sse(title === undefined ? { type: 'source-url', sourceId, url } : { type: 'source-url', sourceId, url, title }),
+  toolCall: (toolCallId, query, results) => [
+    sse({ type: 'tool-input-available', toolCallId, toolName: 'searchDocs', input: { query } }),
+    sse({ type: 'tool-output-available', toolCallId, output: { results } }),
+  ],
+  openDelta: (plan) => `data: {"type":"text-delta","id":${JSON.stringify(plan.textId)},"delta":"`,
 };
 
 // ---------------------------------------------------------------------------
@@ -105,7 +116,7 @@ const v1: Encoder = {
     line('a', { toolCallId: plan.toolCallId, result: { results: plan.answer.results } }),
     line('e', { finishReason: 'tool-calls', usage: { promptTokens: 0, completionTokens: 0 }, isContinued: false }),
     line('f', { messageId: plan.messageId }),
-    ...plan.answer.sources.map((s) => line('h', { sourceType: 'url', id: s.sourceId, url: s.url, title: s.title })),
+    ...plan.answer.sources.map((s) => v1.source(s.sourceId, s.url, s.title)),
   ],
   delta: (_plan, text) => line('0', text),
   close: (plan, finishReason) => [
@@ -120,6 +131,9 @@ const v1: Encoder = {
   error: (message) => [line('3', message)],
   // v4 has no abort part: the stream ends early, with the finish reason "other".
   abort: (plan) => [line('d', { finishReason: 'other', usage: usage(plan) })],
+  source: (id, url, title) => line('h', title === undefined ? { sourceType: 'url', id, url } : { sourceType: 'url', id, url, title }),
+  toolCall: (toolCallId, query, results) => [line('9', { toolCallId, toolName: 'searchDocs', args: { query } }), line('a', { toolCallId, result: { results } })],
+  openDelta: () => '0:"',
 };
 
 // ---------------------------------------------------------------------------
@@ -128,8 +142,24 @@ const v1: Encoder = {
 /** Text deltas sent before a mid-stream fault strikes. */
 const DELTAS_BEFORE_FAULT = 3;
 const HUGE_DELTA_BYTES = 5 * 1024 * 1024;
+/** One write of the line that never ends. */
+const HUGE_LINE_PIECE = 'x'.repeat(64 * 1024);
 
-function script(enc: Encoder, plan: AnswerPlan, fault: StreamFault | undefined): Step[] {
+/** Links a service must never get into the chat's DOM; the titles are what the user may still see. */
+export const HOSTILE_SOURCES: readonly { sourceId: string; url: string; title?: string }[] = [
+  { sourceId: 'src-js', url: 'javascript:alert(document.domain)', title: 'Run me' },
+  { sourceId: 'src-js-untitled', url: 'JaVaScRiPt:alert(2)' },
+  { sourceId: 'src-data', url: 'data:text/html,<script>alert(1)</script>', title: 'A data page' },
+  { sourceId: 'src-userinfo', url: 'https://docs.example.com@evil.example/login', title: 'The docs (not really)' },
+  { sourceId: 'src-vscode', url: 'command:workbench.action.terminal.new', title: 'Open a terminal' },
+];
+export const HOSTILE_TOOL_RESULTS: readonly { url: string; title: string }[] = [
+  { url: 'javascript:alert(3)', title: 'A search result that runs script' },
+  { url: 'https://user:secret@docs.example.com/', title: 'A search result with a password' },
+];
+
+/** The steps of an answer: a list, or for the endless faults a generator that never runs dry. */
+function script(enc: Encoder, plan: AnswerPlan, fault: StreamFault | undefined): Iterable<Step> {
   const w = (frames: string[]): Step[] => frames.map((write) => ({ write }));
   const open = enc.open(plan);
   const deltas = plan.deltas.map((d) => enc.delta(plan, d));
@@ -169,10 +199,22 @@ function script(enc: Encoder, plan: AnswerPlan, fault: StreamFault | undefined):
       const huge = `\n\n${filler.repeat(Math.ceil(HUGE_DELTA_BYTES / filler.length))}`;
       return whole([...deltas, enc.delta(plan, huge)]);
     }
+    case 'endless':
+      return endless(w(open), enc.delta(plan, `${plan.answer.markdown}\n\n`));
+    case 'huge-line':
+      return endless(w([...open, enc.openDelta(plan)]), HUGE_LINE_PIECE);
+    case 'hostile-sources':
+      return whole([...HOSTILE_SOURCES.map((s) => enc.source(s.sourceId, s.url, s.title)), ...enc.toolCall(`${plan.toolCallId}-2`, plan.query, [...HOSTILE_TOOL_RESULTS]), ...deltas]);
     case 'slow':
     case undefined:
       return whole(deltas);
   }
+}
+
+/** `first`, then `again` forever: only the client going away ends it. */
+function* endless(first: Step[], again: string): Generator<Step> {
+  yield* first;
+  for (;;) yield { write: again };
 }
 
 export interface StreamTiming {
@@ -190,7 +232,8 @@ export async function streamAnswer(
   timing: StreamTiming,
 ): Promise<void> {
   const enc = version === 'v2' ? v2 : v1;
-  const pause = fault === 'slow' ? timing.slowDripMs : timing.deltaDelayMs;
+  // An endless stream always pauses a little, so that it never keeps the emulator's event loop to itself.
+  const pause = fault === 'slow' ? timing.slowDripMs : fault === 'endless' || fault === 'huge-line' ? Math.max(1, timing.deltaDelayMs) : timing.deltaDelayMs;
   ex.head(200, { ...enc.headers, ...extraHeaders });
   ex.res.flushHeaders();
   try {
