@@ -5,6 +5,7 @@ import type { ChatViewProvider } from './chat/chatViews';
 import { seedDemoKeys } from './host/demoKeys';
 import { Log } from './host/log';
 import { KeyStore } from './host/secrets';
+import { WorkspaceSettingsGuard } from './host/workspaceSettingsGuard';
 
 /** What activate() hands to the integration suite (test/integration); a normal activation returns nothing. */
 export interface DocsAssistantTestHooks {
@@ -18,7 +19,7 @@ export interface DocsAssistantTestHooks {
 export function activate(context: vscode.ExtensionContext): DocsAssistantTestHooks | undefined {
   const log = new Log();
   const keys = new KeyStore(context.secrets);
-  context.subscriptions.push(log, keys);
+  context.subscriptions.push(log, keys, new WorkspaceSettingsGuard(context.workspaceState, log));
 
   // The log redacts anything key-shaped anyway; registering the real keys also catches ones
   // that do not look like keys (a pasted key with a typo in its prefix, for example).
