@@ -13,6 +13,8 @@ import { ChatStore } from './chatStore';
 import { ChatWebviewConnection } from './chatWebview';
 import { buildContextChip, chipLabel } from './selectionContext';
 import { safeExternalUrl } from './webviewMessages';
+import { imageOrigins } from './imagePolicy';
+import { loadImage } from './imageLoader';
 import { workspacePath } from '../host/workspacePath';
 
 // The chat feature's host side: one ChatSession shared by every open chat webview, plus what
@@ -54,6 +56,14 @@ export class ChatController extends Disposable {
       newId,
     });
     this._register(onDidChangeConfig(() => void this.refreshExtras()));
+    this._register(
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        // The page's CSP lists the allowed image origins, so a change reloads the page with a new one.
+        if (e.affectsConfiguration('docsAssistant.docsSiteUrl') || e.affectsConfiguration('docsAssistant.chat.imageOrigins')) {
+          for (const c of this.connections) c.render(this.imageOrigins());
+        }
+      }),
+    );
     this._register(keys.onDidChange(() => void this.refreshExtras()));
     this._register(vscode.window.onDidChangeActiveTextEditor((e) => e && (this.lastTextEditor = e)));
     this._register(toDisposable(() => this.session.close()));
@@ -63,7 +73,7 @@ export class ChatController extends Disposable {
   }
 
   connect(webview: vscode.Webview): ChatWebviewConnection {
-    const conn = new ChatWebviewConnection(webview, this.context.extensionUri, (req) => this.handle(req), this.log);
+    const conn = new ChatWebviewConnection(webview, this.context.extensionUri, (req) => this.handle(req), this.log, this.imageOrigins());
     this.connections.add(conn);
     return conn;
   }
@@ -71,6 +81,11 @@ export class ChatController extends Disposable {
   disconnect(conn: ChatWebviewConnection): void {
     this.connections.delete(conn);
     conn.dispose();
+  }
+
+  private imageOrigins(): string[] {
+    const cfg = readConfig();
+    return imageOrigins(cfg.docsSiteUrl, cfg.imageOrigins);
   }
 
   snapshot(): ChatSnapshot {
@@ -178,6 +193,8 @@ export class ChatController extends Disposable {
         return vscode.commands.executeCommand(`docsAssistant.agent.${p.action}`, p.jobId);
       case 'showHistory':
         return vscode.commands.executeCommand('docsAssistant.chat.showHistory');
+      case 'loadImage':
+        return loadImage(p.url!);
     }
   }
 

@@ -24,22 +24,31 @@ export class ChatWebviewConnection extends Disposable {
 
   constructor(
     private readonly webview: vscode.Webview,
-    extensionUri: vscode.Uri,
+    private readonly extensionUri: vscode.Uri,
     private readonly handle: RequestHandler,
     private readonly log: Log,
+    imageOrigins: readonly string[] = [],
   ) {
     super();
     webview.options = webviewOptions(extensionUri);
-    const asUri = (...p: string[]) => webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, ...p)).toString();
-    webview.html = renderWebviewHtml({
-      cspSource: webview.cspSource,
+    this.render(imageOrigins);
+    this._register(webview.onDidReceiveMessage((m) => void this.onMessage(m)));
+  }
+
+  /** (Re)loads the page; it says `ready` again and gets a fresh snapshot. */
+  render(imageOrigins: readonly string[]): void {
+    if (this.isDisposed) return;
+    this.ready = false;
+    const asUri = (...p: string[]) => this.webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, ...p)).toString();
+    this.webview.html = renderWebviewHtml({
+      cspSource: this.webview.cspSource,
       nonce: createNonce(),
       scriptUri: asUri('dist', 'webview.js'),
       styleUri: asUri('media', 'chat.css'),
       codiconUri: asUri('dist', 'codicon.css'),
       title: 'Ask Docs',
+      imageOrigins,
     });
-    this._register(webview.onDidReceiveMessage((m) => void this.onMessage(m)));
   }
 
   get isReady(): boolean {

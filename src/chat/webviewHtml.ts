@@ -1,7 +1,9 @@
 // The chat webview's page. Pure (no vscode, no Node) so the browser tests render the very
 // same HTML that VS Code gets. Everything interpolated is escaped; the CSP allows only the
-// nonce'd bundle, styles and fonts from the extension, and images from the extension, https
-// and data. Nothing may be fetched, framed or posted from the page.
+// nonce'd bundle, styles and fonts from the extension, and images from the extension, data: and
+// the origins the user allowed in their own settings (imagePolicy.ts). Nothing else may be
+// fetched, framed, played or posted from the page: an image from anywhere else waits for a click
+// and comes through the host (src/webview/images.ts).
 
 export interface WebviewHtmlOptions {
   cspSource: string;
@@ -10,18 +12,26 @@ export interface WebviewHtmlOptions {
   styleUri: string;
   codiconUri: string;
   title: string;
+  /** Origins whose images may load by themselves; already checked (imagePolicy.ts). */
+  imageOrigins?: readonly string[];
 }
 
 function esc(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
-export function contentSecurityPolicy(cspSource: string, nonce: string): string {
+/** A CSP source list can be widened by a stray `;` or space: only plain origins get in. */
+const ORIGIN = /^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$|^https?:\/\/\[[0-9a-f:]+\](:\d{1,5})?$/i;
+
+export function contentSecurityPolicy(cspSource: string, nonce: string, imageOrigins: readonly string[] = []): string {
+  const images = imageOrigins.filter((o) => ORIGIN.test(o));
   return [
     "default-src 'none'",
     `script-src 'nonce-${nonce}'`,
     `style-src ${cspSource}`,
-    `img-src ${cspSource} https: data:`,
+    ['img-src', cspSource, 'data:', ...images].join(' '),
+    "media-src 'none'",
+    "object-src 'none'",
     `font-src ${cspSource}`,
     "connect-src 'none'",
     "frame-src 'none'",
@@ -35,14 +45,14 @@ export function renderWebviewHtml(o: WebviewHtmlOptions): string {
 <html lang="en">
 <head>
 <meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="${esc(contentSecurityPolicy(o.cspSource, o.nonce))}">
+<meta http-equiv="Content-Security-Policy" content="${esc(contentSecurityPolicy(o.cspSource, o.nonce, o.imageOrigins))}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
 <link rel="stylesheet" href="${esc(o.codiconUri)}">
 <link rel="stylesheet" href="${esc(o.styleUri)}">
 <title>${esc(o.title)}</title>
 </head>
 <body>
-<div id="app" class="app" aria-busy="true"></div>
+<div id="app" class="app" aria-busy="true" data-image-origins="${esc((o.imageOrigins ?? []).filter((x) => ORIGIN.test(x)).join(' '))}"></div>
 <script nonce="${esc(o.nonce)}" src="${esc(o.scriptUri)}"></script>
 </body>
 </html>`;

@@ -27,6 +27,7 @@ const CHECKS: { [N in WebviewRequestName]: Check } = {
   fixInDocs: (p) => str(p.turnId, 200),
   jobAction: (p) => str(p.jobId, 200) && typeof p.action === 'string' && JOB_ACTIONS.has(p.action),
   showHistory: empty,
+  loadImage: (p) => str(p.url, 8192),
 };
 
 const FIELDS: { [N in WebviewRequestName]: readonly string[] } = {
@@ -45,6 +46,7 @@ const FIELDS: { [N in WebviewRequestName]: readonly string[] } = {
   fixInDocs: ['turnId'],
   jobAction: ['jobId', 'action'],
   showHistory: [],
+  loadImage: ['url'],
 };
 
 export function parseWebviewRequest(msg: unknown): RequestEnvelope | undefined {

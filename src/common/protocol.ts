@@ -120,6 +120,8 @@ export interface WebviewRequests {
   fixInDocs: [{ turnId: string }, void];
   jobAction: [{ jobId: string; action: 'openPullRequest' | 'followUp' | 'showJob' }, void];
   showHistory: [Record<string, never>, void];
+  /** The user clicked an image placeholder: the host fetches it (bounded) and returns a data: URL. */
+  loadImage: [{ url: string }, { dataUrl?: string; error?: string }];
 }
 
 export type WebviewRequestName = keyof WebviewRequests;

@@ -3,11 +3,13 @@ import { h, icon } from './dom';
 import { Composer } from './composer';
 import { getPersistedState, onNotification, request, setPersistedState } from './rpc';
 import { TurnElement } from './turns';
+import { readImageOrigins, showLoadedImage } from './images';
 
 // The chat UI. It renders what the host sends and asks the host for everything else: it holds
 // no key, opens no link and starts nothing on its own.
 
 const app = document.getElementById('app')!;
+readImageOrigins(app);
 const banner = h('div', { class: 'setup-banner', hidden: true });
 const transcript = h('div', { class: 'transcript', role: 'log', 'aria-label': 'Conversation', tabindex: '0' });
 const jump = h('button', { type: 'button', class: 'jump-to-latest', hidden: true, 'aria-label': 'Jump to latest' }, icon('arrow-down'), h('span', {}, 'Jump to latest'));
@@ -151,16 +153,27 @@ function announceLast(): void {
   live.textContent = `${status} ${text.slice(0, 600)}`.trim();
 }
 
-// One click handler for every button and link in the page.
+// Links: one click, one open, and only through the host. VS Code's own webview frame opens any
+// link clicked in the page (its handler on this window does not look at defaultPrevented), so a
+// link's click would also open it a second time, without the host's checks. The click is stopped
+// here, at the window in the capture phase, before any other handler sees it; a middle click
+// (auxclick) too. Keyboard activation of a link is a click as well.
+function onLinkActivation(e: MouseEvent): void {
+  const target = e.target instanceof Element ? e.target : e.target instanceof Node ? e.target.parentElement : null;
+  const link = target?.closest('a, area');
+  if (!link) return;
+  e.preventDefault();
+  e.stopImmediatePropagation();
+  if (e.type === 'auxclick' && e.button !== 1) return;
+  const href = link.getAttribute('href');
+  if (href && !href.startsWith('#')) void request('openLink', { url: href });
+}
+window.addEventListener('click', onLinkActivation, true);
+window.addEventListener('auxclick', onLinkActivation, true);
+
+// One click handler for every button in the page.
 document.addEventListener('click', (e) => {
   const target = e.target as Element | null;
-  const link = target?.closest('a');
-  if (link) {
-    e.preventDefault();
-    const href = link.getAttribute('href');
-    if (href && !href.startsWith('#')) void request('openLink', { url: href });
-    return;
-  }
   const btn = target?.closest<HTMLElement>('[data-action]');
   if (!btn) return;
   const d = btn.dataset;
@@ -168,8 +181,24 @@ document.addEventListener('click', (e) => {
   switch (d.action) {
     case 'copyCode':
     case 'insertCode': {
-      const code = btn.closest('.code-block')?.querySelector('pre')?.textContent ?? '';
+      // The code block's source text: its <code> holds exactly one text node, built from the
+      // markdown's code token (raw HTML cannot reach it), so nothing hidden comes along.
+      const code = btn.closest('.code-block')?.querySelector('pre > code')?.textContent ?? '';
       void request(d.action, { code });
+      break;
+    }
+    case 'loadImage': {
+      const url = d.src;
+      if (!url || btn.getAttribute('aria-busy') === 'true') break;
+      btn.setAttribute('aria-busy', 'true');
+      void request('loadImage', { url }).then(
+        (r) => {
+          btn.removeAttribute('aria-busy');
+          if (r?.dataUrl) showLoadedImage(btn, r.dataUrl);
+          else btn.title = r?.error ?? 'The image could not be loaded.';
+        },
+        () => btn.removeAttribute('aria-busy'),
+      );
       break;
     }
     case 'copyAnswer': {

@@ -1,24 +1,42 @@
 import createDOMPurify, { type Config } from 'dompurify';
 import { marked, type Links, type Token, type TokensList } from 'marked';
 import { h, iconButton } from './dom';
+import { guardImages } from './images';
 import { buildBlocks, buildInline } from './tokenDom';
 
 // Markdown from the service is untrusted. Plain markdown is built into DOM straight from marked's
-// tokens, every string from it as a text node (tokenDom.ts). Anything else (raw HTML, links,
-// images, entities) goes the HTML path: marked turns it into HTML, and DOMPurify strips that to
-// a small, inert subset before it touches the DOM. Only then are the code block toolbars added,
-// as DOM nodes. Links keep their href for the host to check; the webview never follows them.
+// tokens, every string from it as a text node (tokenDom.ts). Links, images and entities go the
+// HTML path: marked turns them into HTML, and DOMPurify strips that to a small, inert subset before
+// it touches the DOM. Only then are the code block toolbars added, as DOM nodes. Links keep their
+// href for the host to check; the webview never follows them. Images load only from origins the
+// user allowed (images.ts).
+//
+// Raw HTML in an answer is shown as text, as VS Code's own Chat shows it: marked's `html` and `tag`
+// tokenizers are switched off, so `<div>` is just characters in a paragraph. An answer is written by
+// a model that reads pages anyone may edit; rendered HTML let it draw buttons and banners that look
+// like this extension's own, hide text that Copy still took, or leave a tag open that swallowed
+// every block after it. Markdown alone cannot do any of that, and each block stands alone.
+
+/**
+ * The elements marked writes for markdown, and nothing else: no forms, media, frames or SVG. Plus
+ * `div`, the wrapper renderHtmlPieces puts around each piece (marked itself writes none, and raw
+ * HTML never reaches the sanitizer as markup).
+ */
+const ALLOWED_TAGS = ['#text', 'div', 'a', 'blockquote', 'br', 'code', 'del', 'em', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr', 'img', 'li', 'ol', 'p', 'pre', 'strong', 'table', 'tbody', 'td', 'th', 'thead', 'tr', 'ul'];
+/** No id, class (bar a code block's language), role, hidden, style, aria-* or data-*: nothing that can pose as the extension's UI. */
+const ALLOWED_ATTR = ['href', 'title', 'alt', 'src', 'start', 'align', 'class'];
+const CODE_LANGUAGE_CLASS = /^language-[\w+#.-]+$/;
 
 const SANITIZE: Config & { RETURN_DOM_FRAGMENT: true } = {
-  USE_PROFILES: { html: true },
-  FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'option', 'iframe', 'frame', 'object', 'embed', 'svg', 'math', 'link', 'meta', 'base', 'audio', 'video', 'source', 'template', 'dialog'],
-  FORBID_ATTR: ['style', 'srcset', 'action', 'formaction', 'background', 'ping'],
+  ALLOWED_TAGS,
+  ALLOWED_ATTR,
+  ALLOW_ARIA_ATTR: false,
+  ALLOW_DATA_ATTR: false,
   ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|#)/i,
   // With a URI pattern of its own, DOMPurify holds every attribute it does not know to be URI-safe
   // to that pattern, and drops a list's start number and a table cell's alignment: a numbered
   // list that goes on after a code block started again at 1.
   ADD_URI_SAFE_ATTR: ['start', 'align'],
-  ALLOW_DATA_ATTR: false,
   RETURN_DOM_FRAGMENT: true,
 };
 
@@ -30,6 +48,9 @@ function sanitizer(): ReturnType<typeof createDOMPurify> {
   if (purifier) return purifier;
   const p = createDOMPurify(window);
   p.setConfig(SANITIZE);
+  p.addHook('uponSanitizeAttribute', (node, data) => {
+    if (data.attrName === 'class' && !(node.nodeName === 'CODE' && CODE_LANGUAGE_CLASS.test(data.attrValue))) data.keepAttr = false;
+  });
   p.addHook('afterSanitizeAttributes', (node) => {
     if (node.tagName === 'A') {
       node.setAttribute('rel', 'noopener noreferrer');
@@ -37,7 +58,7 @@ function sanitizer(): ReturnType<typeof createDOMPurify> {
     }
     if (node.tagName === 'IMG') {
       const src = node.getAttribute('src') ?? '';
-      if (!/^(https:|data:image\/(png|gif|jpe?g|webp);)/i.test(src)) node.removeAttribute('src');
+      if (!/^(https?:|data:image\/(png|gif|jpe?g|webp);)/i.test(src)) node.removeAttribute('src');
       node.setAttribute('loading', 'lazy');
     }
   });
@@ -45,6 +66,8 @@ function sanitizer(): ReturnType<typeof createDOMPurify> {
   return p;
 }
 
+// Raw HTML is text (see above): with these two tokenizers off, `<` starts plain text.
+marked.use({ tokenizer: { html: () => undefined, tag: () => undefined } });
 marked.setOptions({ gfm: true, breaks: false });
 
 /**
@@ -89,7 +112,10 @@ export function renderPieces(pieces: readonly Piece[]): Node[] {
     const rendered = renderHtmlPieces(viaHtml);
     for (let i = 0, k = 0; i < out.length; i++) out[i] ??= rendered[k++];
   }
-  for (const node of out as Node[]) for (const pre of Array.from((node as ParentNode).querySelectorAll('pre'))) decorateCodeBlock(pre);
+  for (const node of out as Node[]) {
+    for (const pre of Array.from((node as ParentNode).querySelectorAll('pre'))) decorateCodeBlock(pre);
+    guardImages(node as ParentNode);
+  }
   return out as Node[];
 }
 

@@ -13,11 +13,12 @@ import type { Token, Tokens } from 'marked';
 // file, and the only attributes are a code block's language class (a plain word), an ordered
 // list's start number and a table cell's alignment (one of three words).
 //
-// Anything else returns undefined and takes the HTML path: raw HTML, links and images (their
+// Anything else returns undefined and takes the HTML path: links and images (their
 // URLs are the sanitizer's job), entities (`&amp;`: the HTML parser decodes them), task lists
 // (their checkboxes are sanitized away), NUL and form feed characters, markup nested deeper than
 // MAX_NESTING, unknown token types. It mirrors marked's default renderer: markdown.ts installs
-// no renderer overrides or extensions, and must not without changing this file too.
+// no renderer overrides (its only extension switches raw HTML off at the tokenizer, which changes
+// which tokens exist, not how they render), and must not without changing this file too.
 
 const LANGUAGE = /^[\w+#.-]+$/;
 const ALIGN = new Set(['left', 'center', 'right']);

@@ -2,6 +2,7 @@ import { applyPatches } from '../common/answerPatches';
 import type { AnswerPartView, AnswerPatch, AnswerView, ContextChip, ErrorAction, JobCardView, TurnView } from '../common/protocol';
 import { h, icon, iconButton } from './dom';
 import { createIncrementalMarkdown, type MarkdownRenderer } from './incremental';
+import { READY_TO_RETRY, retryText } from './retryText';
 
 // One turn in the transcript: the question with its chips, and the answer, which is kept up to
 // date by patches. Only the parts a patch touches are re-rendered.
@@ -144,7 +145,8 @@ export class TurnElement {
     this.sourcesEl.replaceChildren();
     if (!sources.length) return;
     const list = h('ol', { class: 'source-list' });
-    for (const s of sources) list.append(h('li', {}, s.url ? h('a', { href: s.url, title: s.url }, icon('link-external'), ' ', s.title) : h('span', {}, s.title)));
+    // The host keeps only http(s) source URLs; this page holds to that too (defence in depth).
+    for (const s of sources) list.append(h('li', {}, s.url && /^https?:\/\//i.test(s.url) ? h('a', { href: s.url, title: s.url }, icon('link-external'), ' ', s.title) : h('span', {}, s.title)));
     this.sourcesEl.append(h('div', { class: 'sources-title' }, 'Sources'), list);
   }
 
@@ -198,9 +200,9 @@ export class TurnElement {
       if (error.retryAt) {
         const countdown = h('span', { class: 'retry-countdown' });
         const tick = () => {
-          const s = Math.ceil((error.retryAt! - Date.now()) / 1000);
-          countdown.textContent = s > 0 ? `Try again in ${s} s` : 'You can try again now';
-          if (s <= 0 && this.retryTimer) clearInterval(this.retryTimer);
+          const text = retryText(error.retryAt!, Date.now());
+          countdown.textContent = text;
+          if (text === READY_TO_RETRY && this.retryTimer) clearInterval(this.retryTimer);
         };
         tick();
         this.retryTimer = setInterval(tick, 1000);

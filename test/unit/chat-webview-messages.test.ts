@@ -28,6 +28,7 @@ const VALID: { [N in WebviewRequestName]: Record<string, unknown> } = {
   fixInDocs: { turnId: 't-1' },
   jobAction: { jobId: 'job_1', action: 'showJob' },
   showHistory: {},
+  loadImage: { url: 'https://images.example.com/diagram.png' },
 };
 const NAMES = Object.keys(VALID) as WebviewRequestName[];
 const ERROR_ACTIONS = ['retry', 'setAssistantKey', 'newConversation', 'openSettings'];
@@ -50,6 +51,7 @@ const STRING_FIELDS: { [N in WebviewRequestName]: [field: string, max: number][]
   fixInDocs: [['turnId', 200]],
   jobAction: [['jobId', 200]],
   showHistory: [],
+  loadImage: [['url', 8192]],
 };
 
 const req = (name: string, payload?: unknown, id: unknown = 1) => ({ kind: 'request', id, name, payload });

@@ -43,6 +43,8 @@ export class WebviewHarness {
   private browser!: Browser;
   page!: Page;
   origin = '';
+  /** Origins whose images the page may load by themselves, as the host would pass them. */
+  imageOrigins: string[] = [];
 
   async start(): Promise<void> {
     const files: Record<string, [string, string]> = {
@@ -55,7 +57,7 @@ export class WebviewHarness {
       const path = (req.url ?? '/').split('?')[0]!;
       if (path === '/') {
         res.writeHead(200, { 'content-type': 'text/html' });
-        res.end(renderWebviewHtml({ cspSource: this.origin, nonce: 'testnonce1234567890abcdefghijkl', scriptUri: `${this.origin}/dist/webview.js`, styleUri: `${this.origin}/media/chat.css`, codiconUri: `${this.origin}/dist/codicon.css`, title: 'Ask Docs' }));
+        res.end(renderWebviewHtml({ cspSource: this.origin, nonce: 'testnonce1234567890abcdefghijkl', scriptUri: `${this.origin}/dist/webview.js`, styleUri: `${this.origin}/media/chat.css`, codiconUri: `${this.origin}/dist/codicon.css`, title: 'Ask Docs', imageOrigins: this.imageOrigins }));
         return;
       }
       const f = files[path];
@@ -72,14 +74,20 @@ export class WebviewHarness {
   }
 
   /** Opens a fresh page whose host answers `ready` with `snapshot`. */
-  async open(snapshot: ChatSnapshot, opts: { theme?: Record<string, string>; state?: unknown; width?: number; height?: number } = {}): Promise<Page> {
+  /**
+   * Opens a fresh page whose host answers `ready` with `snapshot`. `vscodeLinkHandler` adds what
+   * VS Code's webview frame does to every page (its pre/index.html): a click (or middle click) on a
+   * link anywhere in the page opens it, whether or not the page called preventDefault. What it
+   * would have opened is kept in `window.__vscodeOpened`.
+   */
+  async open(snapshot: ChatSnapshot, opts: { theme?: Record<string, string>; state?: unknown; width?: number; height?: number; vscodeLinkHandler?: boolean; loadImageReply?: unknown } = {}): Promise<Page> {
     if (this.page) await this.page.close();
     this.page = await this.browser.newPage({ viewport: { width: opts.width ?? 420, height: opts.height ?? 700 } });
     // tsx compiles this file with esbuild's keepNames, which wraps functions in __name(); the functions
     // handed to the page need that helper there too.
     await this.page.addInitScript({ content: 'globalThis.__name = (f) => f;' });
     await this.page.addInitScript(
-      ({ snapshot, theme, state }) => {
+      ({ snapshot, theme, state, loadImageReply }) => {
         const w = window as unknown as Record<string, unknown>;
         w.__posted = [] as unknown[];
         w.__violations = [] as string[];
@@ -91,7 +99,7 @@ export class WebviewHarness {
         w.acquireVsCodeApi = () => ({
           postMessage(m: { kind: string; id: number; name: string }) {
             (w.__posted as unknown[]).push(m);
-            const reply = m.name === 'ready' ? snapshot : m.name === 'send' ? { accepted: true } : m.name === 'openLink' ? { opened: true } : undefined;
+            const reply = m.name === 'ready' ? snapshot : m.name === 'send' ? { accepted: true } : m.name === 'openLink' ? { opened: true } : m.name === 'loadImage' ? loadImageReply : undefined;
             setTimeout(() => window.postMessage({ kind: 'response', id: m.id, ok: true, payload: reply }, '*'), 0);
           },
           getState: () => w.__state,
@@ -102,8 +110,27 @@ export class WebviewHarness {
         if (document.documentElement) applyTheme();
         else new MutationObserver((_, obs) => { if (document.documentElement) { obs.disconnect(); applyTheme(); } }).observe(document, { childList: true });
       },
-      { snapshot, theme: opts.theme ?? DARK, state: opts.state },
+      { snapshot, theme: opts.theme ?? DARK, state: opts.state, loadImageReply: opts.loadImageReply },
     );
+    if (opts.vscodeLinkHandler) {
+      await this.page.addInitScript(() => {
+        const w = window as unknown as { __vscodeOpened: string[] };
+        w.__vscodeOpened = [];
+        const open = (e: MouseEvent) => {
+          for (const node of e.composedPath()) {
+            const el = node as HTMLAnchorElement;
+            if (el.tagName && (el.tagName.toLowerCase() === 'a' || el.tagName.toLowerCase() === 'area') && el.href) {
+              w.__vscodeOpened.push(el.href);
+              e.preventDefault();
+              return;
+            }
+          }
+        };
+        // Registered on the window in the bubble phase, as VS Code does, and before the page's own script.
+        window.addEventListener('click', open);
+        window.addEventListener('auxclick', (e) => e.button === 1 && open(e));
+      });
+    }
     await this.page.goto(this.origin + '/');
     await this.page.waitForSelector('#app[aria-busy="false"]');
     return this.page;

@@ -126,8 +126,6 @@ describe('markdown DOM built from tokens, against marked + DOMPurify in Chromium
       link: 'See [the docs](https://docs.test/a).',
       autolink: 'See https://docs.test/a and <https://docs.test>.',
       image: '![logo](https://docs.test/logo.png)',
-      'raw HTML block': '<details><summary>More</summary>x</details>',
-      'inline HTML': 'A <b>bold</b> word.',
       entity: 'Fish &amp; chips, &copy; 2026.',
       'task list': '- [ ] todo\n- [x] done',
       'code fence with a language the class must not carry': '```"><img src=x onerror=alert(1)>\nx\n```',
@@ -138,6 +136,12 @@ describe('markdown DOM built from tokens, against marked + DOMPurify in Chromium
     for (const [name, text] of Object.entries(declined)) {
       const c = await check(text);
       assert.equal(c.whole.built, false, `${name}: built, but should take the HTML path`);
+    }
+    // Raw HTML is text (markdown.ts): the builder makes a paragraph of it, tags and all.
+    for (const text of ['<details><summary>More</summary>x</details>', 'A <b>bold</b> word.', '<div hidden class="x">\nswallow\n\n\nthe rest']) {
+      const c = await check(text);
+      assert.equal(c.whole.built, true, `raw HTML ${JSON.stringify(text)} is built as text`);
+      assert.deepEqual([...new Set(c.whole.tags)], ['P'], `raw HTML ${JSON.stringify(text)} makes paragraphs only`);
     }
   });
 

@@ -1,0 +1,75 @@
+import { isLoopbackUrl } from '../api/url';
+
+// "Click to load" for an image the answer points at (src/webview/images.ts): the user asked for
+// it, so the host fetches it, with every size and wait bounded, and hands the page a data: URL,
+// the only kind of outside image its CSP allows. Raster images only: an SVG is a document that
+// can carry script and links. No key and no cookie travels with the request.
+
+export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+const IMAGE_TIMEOUT_MS = 15_000;
+const IMAGE_TYPES = new Set(['image/png', 'image/gif', 'image/jpeg', 'image/webp']);
+
+export type ImageLoad = { dataUrl: string } | { error: string };
+
+export async function loadImage(raw: string, opts: { fetch?: typeof fetch; signal?: AbortSignal; maxBytes?: number; timeoutMs?: number } = {}): Promise<ImageLoad> {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return { error: 'That is not a web address.' };
+  }
+  if (url.username || url.password || !(url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackUrl(url.href)))) {
+    return { error: 'Only https images are loaded.' };
+  }
+  const maxBytes = opts.maxBytes ?? IMAGE_MAX_BYTES;
+  const timeout = AbortSignal.timeout(opts.timeoutMs ?? IMAGE_TIMEOUT_MS);
+  const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
+  try {
+    const response = await (opts.fetch ?? globalThis.fetch)(url.href, { signal, redirect: 'error', credentials: 'omit', headers: { Accept: [...IMAGE_TYPES].join(', ') } });
+    if (!response.ok) {
+      await response.body?.cancel().catch(() => undefined);
+      return { error: `${url.host} answered HTTP ${response.status}.` };
+    }
+    const type = (response.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+    if (!IMAGE_TYPES.has(type)) {
+      await response.body?.cancel().catch(() => undefined);
+      return { error: `${url.host} did not send a PNG, GIF, JPEG or WebP image.` };
+    }
+    const declared = Number(response.headers.get('content-length'));
+    if (Number.isFinite(declared) && declared > maxBytes) {
+      await response.body?.cancel().catch(() => undefined);
+      return { error: `The image is larger than ${Math.round(maxBytes / 1024 / 1024)} MB.` };
+    }
+    const chunks: Uint8Array[] = [];
+    let total = 0;
+    const reader = response.body!.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+      if (total > maxBytes) {
+        await reader.cancel().catch(() => undefined);
+        return { error: `The image is larger than ${Math.round(maxBytes / 1024 / 1024)} MB.` };
+      }
+      chunks.push(value);
+    }
+    return { dataUrl: `data:${type};base64,${toBase64(chunks, total)}` };
+  } catch (e) {
+    if (timeout.aborted) return { error: `${url.host} did not send the image within ${Math.round((opts.timeoutMs ?? IMAGE_TIMEOUT_MS) / 1000)} s.` };
+    if (opts.signal?.aborted) return { error: 'Cancelled.' };
+    return { error: `Could not load the image from ${url.host}.` };
+  }
+}
+
+/** Base64 without Node's Buffer, so the same code runs in a browser extension host. */
+function toBase64(chunks: readonly Uint8Array[], total: number): string {
+  const bytes = new Uint8Array(total);
+  let at = 0;
+  for (const c of chunks) {
+    bytes.set(c, at);
+    at += c.byteLength;
+  }
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
