@@ -96,7 +96,20 @@ export class AgentClient {
           detail: text.trim() === '' ? undefined : redact(text.trim(), secrets).slice(0, 300),
         });
       }
-      return parseAgentJob(json);
+      const job = parseAgentJob(json);
+      // A reply about another job (a confused proxy or cache, a service bug) would overwrite the
+      // job the user started with someone else's: it is refused, and the listed job stays as it was.
+      if (target.jobId !== undefined && job.id !== target.jobId) {
+        throw new ServiceError({
+          kind: 'protocol',
+          status: response.status,
+          message: redact(
+            `The service answered about job ${cutId(job.id)} when asked about job ${cutId(target.jobId)}. Its answer was not used. Try again in a moment; if it keeps happening, check docsAssistant.baseUrl.`,
+            secrets,
+          ),
+        });
+      }
+      return job;
     } catch (e) {
       throw describeError(e, secrets);
     } finally {
@@ -122,4 +135,9 @@ export class AgentClient {
     }
     return serviceUrl(base, ['v2', 'agent', projectId.trim(), ...path]);
   }
+}
+
+/** An id as it goes into a message: a service can send any string, of any length. */
+function cutId(id: string): string {
+  return id.length > 60 ? `${id.slice(0, 59)}…` : id;
 }

@@ -114,7 +114,8 @@ describe('AgentClient (scripted fetch)', () => {
   });
 
   it('sendMessage and getJob use the job paths, with encoded ids', async () => {
-    const f = scriptedFetch(() => json(job));
+    // The reply names the job asked about (a reply about another job is refused).
+    const f = scriptedFetch(() => json({ ...job, id: 'job/1' }));
     await agent(f).sendMessage('job/1', 'also fix the title');
     await agent(f).getJob('job/1');
     assert.equal(f.calls[0]!.url, 'https://api.example.com/v2/agent/proj%201/job/job%2F1/message');
@@ -185,7 +186,7 @@ describe('AgentClient (scripted fetch)', () => {
     await rejects(agent(f).createJob('x'), (e) => {
       assert.equal(e.kind, 'rateLimited');
       assert.equal(e.retryAfterMs, 7000);
-      assert.match(e.message, /Try again in 7 seconds/);
+      assert.match(e.message, /Try again after \d{2}:\d{2}:\d{2}\./);
       assert.equal(e.detail, 'Rate limit exceeded for project');
     });
     await rejects(agent(scriptedFetch(() => json({ error: 'no such job' }, 404))).getJob('job_404'), (e) => {
