@@ -1,5 +1,6 @@
 import type { AgentJob } from '../api/types';
 import { describeError, type ServiceError } from '../api/errors';
+import { clampRetryAfter, timerDelay } from '../api/limits';
 
 // Polls active agent jobs. One loop per job; no timer at all when nothing is active.
 // The service has no push (service-interface.md §6), so this is the only way to see progress,
@@ -13,7 +14,8 @@ export interface PollClock {
 
 export const realClock: PollClock = {
   now: () => Date.now(),
-  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  // A delay past 2^31 - 1 ms would fire after 1 ms: a busy loop instead of a long wait.
+  setTimeout: (fn, ms) => setTimeout(fn, timerDelay(ms)),
   clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
 };
 
@@ -129,7 +131,7 @@ export class JobPoller {
     loop.timer = this.clock.setTimeout(() => {
       loop.timer = undefined;
       void this.tick(jobId, loop);
-    }, Math.max(0, delayMs));
+    }, timerDelay(delayMs));
   }
 
   private clearTimer(loop: Loop): void {
@@ -178,7 +180,8 @@ export class JobPoller {
     } else {
       loop.errors++;
       const backoff = Math.min(MAX_POLL_INTERVAL_MS, this.intervalFor(loop) * 2 ** loop.errors);
-      const wait = result.error.kind === 'rateLimited' && result.error.retryAfterMs !== undefined ? Math.max(backoff, result.error.retryAfterMs) : backoff;
+      // Retry-After is honoured, but never for more than an hour: then polling resumes.
+      const wait = result.error.kind === 'rateLimited' && result.error.retryAfterMs !== undefined ? Math.max(backoff, clampRetryAfter(result.error.retryAfterMs)) : backoff;
       this.schedule(jobId, loop, wait);
     }
   }

@@ -1,4 +1,5 @@
 import type { AssembledMessage } from './types';
+import { clampRetryAfter } from './limits';
 import { redact } from './redact';
 
 // One error type for everything the service client can fail with, so that callers
@@ -47,7 +48,8 @@ export class ServiceError extends Error {
     this.name = 'ServiceError';
     this.kind = init.kind;
     this.status = init.status;
-    this.retryAfterMs = init.retryAfterMs;
+    // Whoever builds the error, the wait stays something a timer and a countdown can hold.
+    this.retryAfterMs = init.retryAfterMs === undefined ? undefined : clampRetryAfter(init.retryAfterMs);
     this.detail = init.detail;
     this.partial = init.partial;
     if (init.notSent) this.notSent = true;

@@ -1,4 +1,5 @@
 import { ServiceError, abortedError, networkError } from './errors';
+import { timerDelay } from './limits';
 
 // One HTTP exchange with the service: the request, its timeouts, the caller's cancel, and reading
 // the body. Every way it can fail comes out as a ServiceError. All timers and listeners are
@@ -149,7 +150,7 @@ export class Exchange {
   private arm(reason: StopReason, ms: number): void {
     this.disarm();
     if (!(ms > 0) || !Number.isFinite(ms)) return;
-    this.timer = setTimeout(() => this.stop(reason), ms);
+    this.timer = setTimeout(() => this.stop(reason), timerDelay(ms));
   }
 
   private disarm(): void {
@@ -196,7 +197,7 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
     const timer = setTimeout(() => {
       signal?.removeEventListener('abort', onAbort);
       resolve();
-    }, ms);
+    }, timerDelay(ms));
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 }

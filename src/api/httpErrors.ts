@@ -1,4 +1,5 @@
 import { ServiceError, type ServiceErrorKind } from './errors';
+import { clampRetryAfter } from './limits';
 import { redact } from './redact';
 
 // Turning an HTTP error status into a message a person can act on. The service's error body
@@ -13,16 +14,34 @@ export const DETAIL_MAX_CHARS = 300;
 
 /**
  * `Retry-After` in milliseconds from now: either delay-seconds or an HTTP date (RFC 9110 §10.2.3).
- * Undefined when absent or unreadable; a date in the past gives 0.
+ * Undefined when absent or unreadable; a date in the past gives 0. At most an hour: a longer wait
+ * (or a number too large to be finite) is the service's mistake, and a timer cannot even hold it.
  */
 export function parseRetryAfter(value: string | null | undefined, now: number = Date.now()): number | undefined {
   if (value === null || value === undefined) return undefined;
   const v = value.trim();
   if (v === '') return undefined;
-  if (/^\d+(\.\d+)?$/.test(v)) return Math.round(Number(v) * 1000);
+  if (/^\d+(\.\d+)?$/.test(v)) return clampRetryAfter(Number(v) * 1000);
   const at = Date.parse(v);
   if (!Number.isFinite(at)) return undefined;
-  return Math.max(0, at - now);
+  return clampRetryAfter(at - now);
+}
+
+/** Waits shorter than this are shown to the second ("14:05:07"); longer ones to the minute. */
+const SECONDS_SHOWN_BELOW_MS = 10 * 60 * 1000;
+
+/**
+ * The local time of day `ms` after `now`: "14:05", or "14:05:07" when that is soon. Rounded up,
+ * because retrying early only fails again. A clock time, not a count: it cannot overflow or show
+ * "Infinity", and it stays right however long the message stays on screen.
+ */
+export function retryTime(ms: number, now: number = Date.now()): string {
+  const wait = clampRetryAfter(ms);
+  const step = wait < SECONDS_SHOWN_BELOW_MS ? 1000 : 60_000;
+  const at = new Date(Math.ceil((now + wait) / step) * step);
+  const two = (n: number): string => String(n).padStart(2, '0');
+  const hm = `${two(at.getHours())}:${two(at.getMinutes())}`;
+  return step === 1000 ? `${hm}:${two(at.getSeconds())}` : hm;
 }
 
 /** "7 seconds", "3 minutes", "2 hours": rounded up, because retrying early only fails again. */
@@ -89,7 +108,7 @@ function keyName(target: ErrorTarget): string {
   return target.service === 'agent' ? 'admin' : 'assistant';
 }
 
-function messageFor(status: number, kind: ServiceErrorKind, target: ErrorTarget, detail: string | undefined, retryAfterMs: number | undefined): string {
+function messageFor(status: number, kind: ServiceErrorKind, target: ErrorTarget, detail: string | undefined, retryAfterMs: number | undefined, now: number): string {
   const key = keyName(target);
   const setCommand = target.service === 'agent' ? 'Docs Assistant: Set Admin API Key…' : 'Docs Assistant: Set Assistant API Key…';
   switch (kind) {
@@ -109,7 +128,7 @@ function messageFor(status: number, kind: ServiceErrorKind, target: ErrorTarget,
         ? "This conversation's thread is no longer known to the service. Start a new conversation."
         : `The documentation site "${target.domain}" was not found on the service. Check docsAssistant.domain.`;
     case 'rateLimited': {
-      const when = retryAfterMs !== undefined ? `Try again in ${formatDelay(retryAfterMs)}.` : 'Try again later.';
+      const when = retryAfterMs !== undefined ? `Try again after ${retryTime(retryAfterMs, now)}.` : 'Try again later.';
       const limit = target.service === 'agent' ? ' (Agent jobs allow 100 new jobs and follow-ups per project per hour.)' : '';
       return `Too many requests: the service's rate limit was reached. ${when}${limit}`;
     }
@@ -128,6 +147,7 @@ export function errorFromStatus(
   bodyText: string,
   target: ErrorTarget,
   secrets: readonly (string | undefined)[] = [],
+  now: number = Date.now(),
 ): ServiceError {
   const { status } = response;
   const detail = extractDetail(bodyText, response.headers.get('content-type'), secrets);
@@ -145,6 +165,6 @@ export function errorFromStatus(
     });
   }
   const kind = kindForStatus(status);
-  const retryAfterMs = status === 429 || status === 503 ? parseRetryAfter(response.headers.get('retry-after')) : undefined;
-  return new ServiceError({ kind, status, retryAfterMs, detail, message: redact(messageFor(status, kind, target, detail, retryAfterMs), secrets) });
+  const retryAfterMs = status === 429 || status === 503 ? parseRetryAfter(response.headers.get('retry-after'), now) : undefined;
+  return new ServiceError({ kind, status, retryAfterMs, detail, message: redact(messageFor(status, kind, target, detail, retryAfterMs, now), secrets) });
 }

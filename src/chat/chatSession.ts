@@ -1,5 +1,6 @@
 import { describeError, type ServiceError } from '../api/errors';
-import { formatDelay } from '../api/httpErrors';
+import { retryTime } from '../api/httpErrors';
+import { clampRetryAfter } from '../api/limits';
 import type { AssembledMessage, AssistantRequest, AssistantStreamEvent, ChatMessage, ContextItem, SearchFilter, UIMessageChunk } from '../api/types';
 import type { AnswerPatch, AnswerView, ChatSnapshot, ContextChip, ErrorView, JobCardView, TurnView } from '../common/protocol';
 import { applyPatches } from '../common/answerPatches';
@@ -297,8 +298,10 @@ export class ChatSession {
     if (err.kind === 'unauthorized' || err.kind === 'forbidden') view.actions = ['setAssistantKey', 'retry'];
     if (err.kind === 'notFound' && hadThread) view.actions = ['newConversation', 'retry'];
     if (err.kind === 'rateLimited' && err.retryAfterMs !== undefined) {
-      view.retryAt = this.now() + err.retryAfterMs;
-      if (!/try again/i.test(view.message)) view.message += ` Try again in ${formatDelay(err.retryAfterMs)}.`;
+      // Finite and at most an hour away, whatever the error carries: the webview counts down to it.
+      const wait = clampRetryAfter(err.retryAfterMs);
+      view.retryAt = this.now() + wait;
+      if (!/try again/i.test(view.message)) view.message += ` Try again after ${retryTime(wait, this.now())}.`;
     }
     if (err.kind === 'invalidInput') view.actions = ['openSettings', 'retry'];
     return view;

@@ -336,7 +336,7 @@ describe('AssistantClient against the emulator', function () {
       ['401', 'unauthorized', /^The assistant API key was refused\. It may have expired or been revoked\. Set a new one with "Docs Assistant: Set Assistant API Key…"\.$/, 'Invalid or expired assistant API key.'],
       ['403', 'forbidden', /^The assistant API key is not allowed to use the documentation site "acme-docs" \(HTTP 403\)\. Check docsAssistant\.domain/, 'This key may not use the assistant of "acme-docs".'],
       ['404', 'notFound', /^The documentation site "acme-docs" was not found on the service\. Check docsAssistant\.domain\.$/, 'Domain "acme-docs" not found.'],
-      ['429', 'rateLimited', /^Too many requests: the service's rate limit was reached\. Try again in 7 seconds\.$/, 'Too many requests. Try again later.'],
+      ['429', 'rateLimited', /^Too many requests: the service's rate limit was reached\. Try again after \d{2}:\d{2}:\d{2}\.$/, 'Too many requests. Try again later.'],
       ['429-no-retry-after', 'rateLimited', /^Too many requests: the service's rate limit was reached\. Try again later\.$/, 'Rate limit exceeded.'],
       ['500', 'server', /^The service had a problem \(HTTP 500\)\. Try again in a moment\.$/, 'Internal server error.'],
       ['503', 'server', /^The service had a problem \(HTTP 503\)\. Try again in a moment\.$/, 'The assistant is temporarily unavailable.'],

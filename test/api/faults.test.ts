@@ -229,11 +229,11 @@ const MODES: Mode[] = [
   },
   {
     name: '429 with Retry-After',
-    chat: { fault: '429', status: 'error', kind: 'rateLimited', says: /^Too many requests: the service's rate limit was reached\. Try again in 7 seconds\.$/, kept: 'nothing', retryAfterMs: 7000 },
+    chat: { fault: '429', status: 'error', kind: 'rateLimited', says: /^Too many requests: the service's rate limit was reached\. Try again after \d{2}:\d{2}:\d{2}\.$/, kept: 'nothing', retryAfterMs: 7000 },
     agent: {
       fault: '429',
-      poll: { kind: 'rateLimited', says: /^Too many requests: .*Try again in 30 seconds\./ },
-      create: { kind: 'rateLimited', says: /Try again in 30 seconds\. \(Agent jobs allow 100 new jobs and follow-ups per project per hour\.\)$/, lost: false },
+      poll: { kind: 'rateLimited', says: /^Too many requests: .*Try again after \d{2}:\d{2}:\d{2}\./ },
+      create: { kind: 'rateLimited', says: /Try again after \d{2}:\d{2}:\d{2}\. \(Agent jobs allow 100 new jobs and follow-ups per project per hour\.\)$/, lost: false },
     },
   },
   {

@@ -253,7 +253,7 @@ describe('error mapping', () => {
     const limited = e(429, { 'retry-after': '7' });
     assert.equal(limited.kind, 'rateLimited');
     assert.equal(limited.retryAfterMs, 7000);
-    assert.match(limited.message, /Try again in 7 seconds/);
+    assert.match(limited.message, /Try again after \d{2}:\d{2}:\d{2}\./, 'a time of day, to the second when it is soon');
     assert.match(e(429).message, /Try again later/);
     assert.match(e(429, {}, '', agent).message, /100 new jobs and follow-ups per project per hour/);
     assert.equal(e(503).message, 'The service had a problem (HTTP 503). Try again in a moment.');

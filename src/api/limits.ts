@@ -1,0 +1,35 @@
+// Every size and wait that comes from the service is bounded here (issue 16): a service that is
+// broken, or hostile, must not be able to make the client spin, wait forever or fill memory.
+
+/** The longest wait a Retry-After is honoured for. A longer or unreadable one waits this long. */
+export const MAX_RETRY_AFTER_MS = 60 * 60 * 1000;
+
+/**
+ * The most a timer can hold: setTimeout with more fires after 1 ms instead (Node and browsers
+ * store the delay as a signed 32-bit number), which turned a huge Retry-After into a busy loop.
+ */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** Bytes of one answer's stream. Past it the answer stops, with a notice, and keeps what arrived. */
+export const MAX_ANSWER_BYTES = 2 * 1024 * 1024;
+
+/** The longest one answer may stream, however steadily it drips. */
+export const MAX_ANSWER_MS = 15 * 60 * 1000;
+
+/**
+ * Characters of one stream line (a v1 line, or an SSE event). A longer one is skipped as
+ * unreadable instead of being buffered: no chunk of a real answer comes near this.
+ */
+export const MAX_LINE_CHARS = 1024 * 1024;
+
+/** A Retry-After wait in ms: finite, not negative, at most MAX_RETRY_AFTER_MS. */
+export function clampRetryAfter(ms: number): number {
+  if (Number.isNaN(ms) || ms <= 0) return 0;
+  return Math.min(MAX_RETRY_AFTER_MS, Math.round(ms));
+}
+
+/** A delay safe to hand to setTimeout: finite, not negative, at most MAX_TIMER_MS. */
+export function timerDelay(ms: number): number {
+  if (!(ms > 0)) return 0;
+  return Math.min(ms, MAX_TIMER_MS);
+}
