@@ -1,5 +1,6 @@
 import type { AssembledMessage, AssembledToolCall, UIMessageChunk } from '../api/types';
 import type { AnswerPartView, AnswerPatch, AnswerView, SourceView } from '../common/protocol';
+import { safeExternalUrl } from './webviewMessages';
 export { applyPatches } from '../common/answerPatches';
 
 // Turns the client's assembled message into what the webview renders, and works out the
@@ -36,12 +37,18 @@ export function partsOf(message: AssembledMessage): AnswerPartView[] {
   });
 }
 
-/** Sources from `source-url` chunks and from the search tool's results, once each. */
+/**
+ * Sources from `source-url` chunks and from the search tool's results, once each. Links are
+ * checked here, before the webview ever sees them: only http(s), with no user name or password
+ * (`https://docs.example.com@evil.example` reads as the docs but goes elsewhere). A source with
+ * any other link keeps its title, as plain text; without a title there is nothing left to show.
+ */
 export function sourcesOf(message: AssembledMessage): SourceView[] {
   const seen = new Set<string>();
   const out: SourceView[] = [];
-  const add = (url: string | undefined, title: string | undefined) => {
-    const key = url ?? title ?? '';
+  const add = (rawUrl: string | undefined, title: string | undefined) => {
+    const url = rawUrl === undefined ? undefined : safeExternalUrl(rawUrl);
+    const key = url ?? (title ? `title:${title}` : '');
     if (!key || seen.has(key)) return;
     seen.add(key);
     out.push(url ? { url, title: title || url } : { title: title! });
