@@ -9,7 +9,7 @@ import type { StreamDecoder } from './sse';
 import type { AssembledMessage, AssistantApiVersion, AssistantRequest, AssistantStreamEvent } from './types';
 import type { StreamItem } from './chunks';
 import { createEmptyMessage } from './reducer';
-import { hostLabel, parseBaseUrl, serviceUrl } from './url';
+import { hostLabel, isLoopbackUrl, parseBaseUrl, serviceUrl } from './url';
 
 // Client for the assistant endpoints (service-interface.md §4.4–4.5, notes.md "Assistant").
 // One call streams one answer. What arrived is never thrown away: every failure after the
@@ -174,7 +174,16 @@ export class AssistantClient {
     if (version !== 'v1' && version !== 'v2') {
       throw new ServiceError({ kind: 'invalidInput', message: `docsAssistant.assistantApiVersion must be v1 or v2, not "${String(version)}".` });
     }
-    return serviceUrl(parseBaseUrl(this.opts.baseUrl), ['discovery', version, 'assistant', domain, 'message']);
+    const base = parseBaseUrl(this.opts.baseUrl);
+    // The assistant key is public, but the thread key, the question and the selected code are
+    // the user's: like the admin key, they leave this machine only over https.
+    if (base.protocol === 'http:' && !isLoopbackUrl(base.href)) {
+      throw new ServiceError({
+        kind: 'invalidInput',
+        message: `Questions and the assistant key are only sent over https. Change docsAssistant.baseUrl to https://${base.host}${base.pathname.replace(/\/+$/, '')} (plain http is allowed only for a local emulator on this machine).`,
+      });
+    }
+    return serviceUrl(base, ['discovery', version, 'assistant', domain, 'message']);
   }
 }
 

@@ -425,7 +425,8 @@ describe('AssistantClient over real sockets, no emulator needed', function () {
   });
 
   it('DNS failure (a .invalid host)', async () => {
-    const o = await run(client('http://docs-assistant-test.invalid', 5000).send(ask('x')));
+    // https: plain http to a host that is not loopback is refused before any lookup (key-transport.test.ts).
+    const o = await run(client('https://docs-assistant-test.invalid', 5000).send(ask('x')));
     assert.equal(failed(o).kind, 'network');
     assert.equal(o.error!.message, 'Could not reach docs-assistant-test.invalid (the host name could not be resolved). Check docsAssistant.baseUrl and your connection.');
   });

@@ -111,6 +111,30 @@ describe('where the keys travel (real fetch, an emulator on every interface, und
     assert.deepEqual(emu.requests, [], 'nothing reached the emulator');
   });
 
+  it('the assistant key, the thread key, the question and the selected code never go over plain http to an address that is not loopback either (issue 16, item 10)', async () => {
+    const outside = outsideAddresses();
+    const addresses = ['http://docs.example.com', `http://0.0.0.0:${port}`, `http://localhost.example.com:${port}`, 'http://10.0.0.5', ...outside.map((a) => `http://${a}:${port}`)];
+    const question = {
+      fp: 'anonymous',
+      threadId: 'thr_1',
+      threadKey: 'tk_secret_thread_key_0123',
+      messages: [{ id: 'u1', role: 'user' as const, parts: [{ type: 'text' as const, text: 'How do I configure webhooks?' }] }],
+      context: [{ type: 'code' as const, value: 'const secret = process.env.TOKEN;', path: 'src/app.ts' }],
+    };
+    for (const baseUrl of addresses) {
+      const chat = new AssistantClient({ baseUrl, domain: emu.domain, apiKey: emu.assistantKey, requestTimeoutMs: 3000 });
+      const { result, seen } = await wireTrace(() => drain(chat.send(question)));
+      assert.ok(result instanceof ServiceError, `${baseUrl}: not refused`);
+      assert.equal(result.kind, 'invalidInput', `${baseUrl}: ${result.message}`);
+      assert.match(result.message, /^Questions and the assistant key are only sent over https\. Change docsAssistant\.baseUrl to https:\/\//);
+      assert.deepEqual(seen, [], `${baseUrl}: fetch was used`);
+    }
+    assert.deepEqual(emu.requests, [], 'nothing reached the emulator');
+    const local = new AssistantClient({ baseUrl: `http://localhost:${port}`, domain: emu.domain, apiKey: emu.assistantKey });
+    const answer = await drain(local.send({ fp: 'anonymous', messages: question.messages }));
+    assert.ok(answer.finished, 'plain http to loopback (the emulator) still works');
+  });
+
   it('https to a host that is not loopback is allowed: the request goes out (and here fails to resolve)', async () => {
     const { result, seen } = await wireTrace(() => agent('https://docs-assistant-keys.invalid').createJob('Fix it'));
     assert.ok(result instanceof ServiceError);
