@@ -18,10 +18,12 @@ export interface StackOptions {
   /** Seed both demo keys through the first-run path (default) or start with none. */
   demoKeys?: boolean;
   emulator?: EmulatorOptions;
-  /** Extra user settings. */
-  settings?: Record<string, unknown>;
+  /** Extra user settings (a function, for settings that name the emulator's address). */
+  settings?: Record<string, unknown> | ((emulator: RunningEmulator) => Record<string, unknown>);
   /** Reuse this user-data folder (to restart code-server on the same state). */
   userDataDir?: string;
+  /** Written to the workspace copy's .vscode/settings.json: what a cloned repository could carry. */
+  workspaceSettings?: Record<string, unknown>;
 }
 
 export interface Stack {
@@ -177,9 +179,13 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   // A copy of the sample workspace, so what a test edits never reaches the repository.
   const workspace = join(userDataDir, 'workspace');
   if (!existsSync(workspace)) cpSync(SAMPLE_WORKSPACE, workspace, { recursive: true });
+  if (opts.workspaceSettings) {
+    mkdirSync(join(workspace, '.vscode'), { recursive: true });
+    writeFileSync(join(workspace, '.vscode', 'settings.json'), JSON.stringify(opts.workspaceSettings, null, 2));
+  }
   let cs: Awaited<ReturnType<typeof startCodeServer>>;
   try {
-    cs = await startCodeServer({ emulator, userDataDir, workspace, demoKeys: opts.demoKeys ?? true, settings: opts.settings });
+    cs = await startCodeServer({ emulator, userDataDir, workspace, demoKeys: opts.demoKeys ?? true, settings: typeof opts.settings === 'function' ? opts.settings(emulator) : opts.settings });
   } catch (e) {
     await emulator.close();
     throw e;

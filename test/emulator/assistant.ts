@@ -6,6 +6,10 @@ import { errorBody, type Exchange } from './exchange';
 import { cannedAssistantFault, chooseFault, FAULT_HEADER, isStreamFault, RESPONSE_FAULTS, STREAM_FAULTS, stripMagicWords, type AssistantFault } from './faults';
 import { tokenize, type DocsIndex, type SearchFilter } from './retrieval';
 import { streamAnswer, type AnswerPlan } from './streams';
+import { hostileAnswer } from '../fixtures/hostileAnswer';
+
+/** `[[answer:hostile]]` in a question: the answer is test/fixtures/hostileAnswer.ts, for the e2e. */
+const HOSTILE_ANSWER = /\[\[answer:hostile\]\]/i;
 
 // POST /discovery/{v1|v2}/assistant/{domain}/message: checks the body the way the service's
 // schema does (service-interface.md §2.3), keeps conversation threads, searches the docs and
@@ -116,7 +120,8 @@ export class Assistant {
       currentPath: body.currentPath,
     });
     const context: ContextNote[] = body.context.map((c) => (c.path ? { type: c.type, path: c.path } : { type: c.type }));
-    const answer = composeAnswer({ question, followUpOf: followUpOf?.question, context, hits, baseUrl: this.baseUrl() });
+    let answer = composeAnswer({ question, followUpOf: followUpOf?.question, context, hits, baseUrl: this.baseUrl() });
+    if (HOSTILE_ANSWER.test(userTurns[userTurns.length - 1]!.text)) answer = { ...answer, markdown: hostileAnswer(this.baseUrl()) };
     return {
       messageId: id('msg'),
       toolCallId: id('call'),

@@ -56,7 +56,7 @@ export type AgentFault = (typeof AGENT_FAULTS)[number];
 export const HUGE_RETRY_AFTER = '99999999999';
 
 const FAULT_WORD = /\[\[fault:([^\]\s]*)\]\]/i;
-const MAGIC_WORDS = /\[\[(?:fault|outcome):[^\]\s]*\]\]/gi;
+const MAGIC_WORDS = /\[\[(?:fault|outcome|answer):[^\]\s]*\]\]/gi;
 
 /** The text without the emulator's `[[fault:…]]` / `[[outcome:…]]` words, which must not be searched for. */
 export function stripMagicWords(text: string): string {
