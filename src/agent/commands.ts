@@ -8,7 +8,8 @@ import { firstLine, instructionOf, statusText } from './jobPresentation';
 import type { JobRecord } from './jobStore';
 import type { JobsTreeElement } from './jobsTreeProvider';
 import { buildAgentPrompt, isBlankPrompt, type PromptSelection } from './prompt';
-import { askFinalPrompt, askInstruction } from './promptInput';
+import { askInstruction } from './promptInput';
+import { PromptReviews } from './reviewDocument';
 import { workspacePath } from '../host/workspacePath';
 
 // Every agent command. Each one catches its own errors and turns them into a message that
@@ -24,6 +25,7 @@ type JobArg = JobsTreeElement | string | undefined;
 
 export function registerAgentCommands(feature: AgentFeature): vscode.Disposable {
   const { keys, log } = feature.services;
+  const reviews = new PromptReviews();
 
   const guarded =
     <A extends unknown[], R>(name: string, fn: (...args: A) => Promise<R>) =>
@@ -130,10 +132,11 @@ export function registerAgentCommands(feature: AgentFeature): vscode.Disposable 
       if (instruction === undefined) return undefined;
       draft = buildAgentPrompt(instruction, selectionOfActiveEditor());
     }
-    const prompt = await askFinalPrompt(draft, 2, 2);
+    // The document is the confirmation: no dialog after Send, and its text goes out unchanged.
+    const prompt = await reviews.askFinalPrompt('newJob', draft, 'the prompt for the agent');
     if (isBlankPrompt(prompt) || !(await withinBudget(jobs))) return undefined;
     const record = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: 'Docs Assistant: Starting the agent…', cancellable: true },
+      { location: vscode.ProgressLocation.Notification, title: 'Docs Assistant: Starting the agent job with your reviewed prompt…', cancellable: true },
       (_p, token) => {
         const ctrl = new AbortController();
         token.onCancellationRequested(() => ctrl.abort());
@@ -149,9 +152,14 @@ export function registerAgentCommands(feature: AgentFeature): vscode.Disposable 
     if (!jobs) return;
     const record = await resolveJob(arg, 'Which job gets the follow-up?', (r) => !r.notFound);
     if (!record) return;
-    const instruction = await askInstruction(`Follow-up for "${firstLine(instructionOf(record.prompt), 50)}"`, 1, 1);
-    if (isBlankPrompt(instruction) || !(await withinBudget(jobs))) return;
-    await vscode.window.withProgress({ location: { viewId: 'docsAssistant.jobsView' }, title: 'Sending follow-up…' }, () => jobs.followUp(record.job.id, instruction!.trim()));
+    // A one-line box first, as for a new job: it says what to write, and most follow-ups are
+    // short. A long one is written in the review document, which is what is sent either way.
+    const label = firstLine(instructionOf(record.prompt), 50);
+    const instruction = await askInstruction(`Follow-up for "${label}"`, 1, 2);
+    if (isBlankPrompt(instruction)) return;
+    const prompt = await reviews.askFinalPrompt('followUp', instruction!.trim(), `the follow-up for "${label}"`);
+    if (isBlankPrompt(prompt) || !(await withinBudget(jobs))) return;
+    await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Docs Assistant: Sending your reviewed follow-up to the agent…' }, () => jobs.followUp(record.job.id, prompt!));
     await reveal(record.job.id);
   });
 
@@ -191,6 +199,10 @@ export function registerAgentCommands(feature: AgentFeature): vscode.Disposable 
   });
 
   return vscode.Disposable.from(
+    reviews,
+    // The title bar of a review document passes its URI; the palette and the status bar pass nothing.
+    vscode.commands.registerCommand('docsAssistant.agent.sendReviewedPrompt', guarded('Send to Agent', (target?: unknown) => reviews.send(target))),
+    vscode.commands.registerCommand('docsAssistant.agent.cancelReviewedPrompt', guarded('Cancel', (target?: unknown) => reviews.cancel(target))),
     vscode.commands.registerCommand('docsAssistant.setAdminKey', guarded('Set Admin API Key', async () => {
       if (await keys.prompt('admin')) feature.current?.resumePolling();
     })),

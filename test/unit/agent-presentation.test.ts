@@ -3,7 +3,6 @@ import { readFileSync } from 'node:fs';
 import { contextValueOf, presentChildren, presentJob, shortRepository } from '../../src/agent/jobPresentation';
 import type { JobRecord } from '../../src/agent/jobStore';
 import { buildAgentPrompt, isBlankPrompt } from '../../src/agent/prompt';
-import { fromOneLine, toOneLine } from '../../src/agent/promptInput.pure';
 import type { AgentJobStatus } from '../../src/api/types';
 
 const NOW = Date.parse('2026-11-23T12:00:00Z');
@@ -99,9 +98,5 @@ describe('agent prompt', () => {
   it('blank prompts are refused', () => {
     for (const p of [undefined, '', '   ', '\n\t']) assert.equal(isBlankPrompt(p), true);
     assert.equal(isBlankPrompt('x'), false);
-  });
-  it('the one-line review form round-trips every line break', () => {
-    const p = 'File: a.md (line 1)\n\n```\ncode\n```\n\nInstruction: fix';
-    assert.equal(fromOneLine(toOneLine(p)), p);
   });
 });

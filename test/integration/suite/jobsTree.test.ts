@@ -4,7 +4,8 @@ import type { AgentJob } from '../../../src/api/types';
 import type { JobsTreeElement } from '../../../src/agent/jobsTreeProvider';
 import type { DocsAssistantTestHooks } from '../../../src/extension';
 import type { RunningEmulator } from '../../emulator';
-import { activated, configureForEmulator, DEMO, runAcceptingInput, waitFor } from './harness';
+import { activated, configureForEmulator, DEMO, waitFor } from './harness';
+import { runSendingReview } from './review';
 
 // The Agent Jobs tree as VS Code sees it: the provider the extension registered, asked for its
 // children and items, with jobs that the real commands started against the emulator, and jobs
@@ -28,7 +29,8 @@ describe('Agent Jobs tree', () => {
 
   it('shows a job started with "Fix Docs with Agent…" as active, then completed with its pull request link as a child', async () => {
     const instruction = `Correct the timeout default on the configuration page ${Date.now()}`;
-    const started = await runAcceptingInput<{ jobId: string } | undefined>('docsAssistant.agent.fixDocs', { prompt: instruction });
+    // The prefilled prompt opens in the review document; Send to Agent sends it as it is.
+    const started = await runSendingReview<{ jobId: string } | undefined>(instruction, undefined, 'docsAssistant.agent.fixDocs', { prompt: instruction });
     assert.ok(started?.jobId, 'fixDocs returned no job id: the job was not started');
     const { jobId } = started;
 
