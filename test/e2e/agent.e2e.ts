@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { startStack, type Stack } from './stack';
+import { CANCEL, clickReviewAction, editorText, SEND, titleAction, typeAtEnd, waitForReview, waitForReviewText } from './review';
 import { Workbench, closeBrowser, step } from './workbench';
 
 // A technical writer's agent flow in a real VS Code: set the admin key, send the agent off with
@@ -10,6 +11,8 @@ describe('e2e: agent jobs in a real VS Code', function () {
   let stack: Stack;
   let wb: Workbench;
   const instruction = 'The connect timeout default is 30 s, say so in the table';
+  // Typed into the review document: a literal ⏎ is a character like any other and must arrive as one.
+  const addedLine = '\n\nKeep the ⏎ sign: it is text, not a line break.';
 
   before(async function () {
     stack = await startStack({ demoKeys: false, emulator: { jobDurationMs: 10_000 } });
@@ -51,33 +54,40 @@ describe('e2e: agent jobs in a real VS Code', function () {
     await step(wb, 'select lines in docs/configuration.md', async () => {
       await wb.openFile('docs/configuration.md');
       await wb.selectLines(5, 8);
+      assert.equal(await titleAction(wb, SEND).count(), 0, 'Send to Agent shows on an editor that is not a review');
     });
     await step(wb, 'type the instruction', async () => {
       await wb.command('Docs Assistant: Fix Docs with Agent…');
       await wb.waitForQuickInput(/Describe the fix/i);
       await wb.typeIntoQuickInput(instruction);
     });
-    await step(wb, 'review the final prompt and send it', async () => {
-      const review = await wb.waitForQuickInput(/exactly what the agent gets/i);
-      assert.match(review, /Review the prompt/i);
-      const value = await wb.page.locator('.quick-input-widget input').inputValue();
-      assert.match(value, /docs\/configuration\.md/, 'the prompt names the file');
-      assert.match(value, /lines? 5/i, 'the prompt names the line range');
-      assert.match(value, /connectTimeout/, 'the prompt carries the selected text');
-      assert.ok(value.includes(instruction), 'the prompt carries the instruction');
-      await wb.page.locator('.quick-input-widget input').press('Enter');
+    const shown = await step(wb, 'review the final prompt in an editor and add a line to it', async () => {
+      await waitForReview(wb);
+      const draft = await editorText(wb);
+      assert.match(draft, /^File: docs\/configuration\.md \(lines 5-8\)\n/, 'the prompt names the file and the lines, on a line of its own');
+      assert.match(draft, /connectTimeout/, 'the prompt carries the selected text');
+      assert.ok(draft.endsWith(`\nInstruction: ${instruction}`), 'the prompt ends with the instruction');
+      assert.ok(!draft.includes('⏎'), 'line breaks are line breaks, not ⏎ marks');
+      await typeAtEnd(wb, addedLine);
+      const edited = await editorText(wb);
+      assert.equal(edited, draft + addedLine, 'the editor does not hold what was typed');
+      await wb.shot('agent-2-review-document');
+      return edited;
+    });
+    await step(wb, 'Send to Agent in the title bar sends it and closes the review without a save prompt', async () => {
+      await clickReviewAction(wb, SEND);
     });
     const row = await step(wb, 'the job appears in Agent Jobs as active', async () => {
       await wb.showDocsAssistant();
       const r = await wb.jobRow(/connect timeout default/);
       await wb.waitForRowIcon(r, 'loading', 5000);
-      await wb.shot('agent-2-job-active');
+      await wb.shot('agent-3-job-active');
       return r;
     });
     const created = wb.requests(`/v2/agent/${stack.emulator.projectId}/job`).filter((r) => r.path.endsWith('/job'));
     assert.equal(created.length, 1, 'exactly one job was created');
     assert.equal(created[0]!.auth, 'admin');
-    assert.match(String(created[0]!.body && (created[0]!.body as { prompt: string }).prompt), /docs\/configuration\.md/);
+    assert.equal((created[0]!.body as { prompt: string }).prompt, shown, 'the prompt sent is not the text the review showed');
     await step(wb, 'the job completes with a pull request', async () => {
       await wb.waitForRowIcon(row, 'git-pull-request', 30_000);
       await wb.notification(/pull request ready/i);
@@ -85,7 +95,7 @@ describe('e2e: agent jobs in a real VS Code', function () {
     await step(wb, 'the PR link is a child of the job', async () => {
       if ((await row.getAttribute('aria-expanded')) !== 'true') await row.click();
       await wb.jobRow(/\/pull\//);
-      await wb.shot('agent-3-job-completed-with-pr');
+      await wb.shot('agent-4-job-completed-with-pr');
     });
   });
 
@@ -119,11 +129,20 @@ describe('e2e: agent jobs in a real VS Code', function () {
       await wb.waitForQuickInput(/follow-up|instruction/i);
       await wb.typeIntoQuickInput('Also mention idleTimeout in the same table');
     });
+    const followUp = await step(wb, 'review the follow-up in an editor, add a line and send it', async () => {
+      await waitForReview(wb);
+      assert.equal(await editorText(wb), 'Also mention idleTimeout in the same table');
+      await typeAtEnd(wb, '\nAnd its default, 60 s ⏎ per stream.');
+      const edited = await editorText(wb);
+      await clickReviewAction(wb, SEND);
+      return edited;
+    });
     await step(wb, 'the job is active again', async () => {
       await wb.waitForRowIcon(await wb.jobRow(/connect timeout default/), 'loading', 10_000);
       const followUps = wb.requests('/message');
       assert.equal(followUps.length, 1);
-      assert.match(String((followUps[0]!.body as { prompt: string }).prompt), /idleTimeout/);
+      assert.equal((followUps[0]!.body as { prompt: string }).prompt, followUp, 'the follow-up sent is not the text the review showed');
+      assert.equal(followUp, 'Also mention idleTimeout in the same table\nAnd its default, 60 s ⏎ per stream.');
       await wb.shot('agent-5-follow-up-active');
     });
     let requestsBeforeCrash = 0;
@@ -143,6 +162,43 @@ describe('e2e: agent jobs in a real VS Code', function () {
     });
   });
 
+  it('keeps one review of a new job at a time: a second one asks, then shows the first again or replaces it', async function () {
+    const jobsBefore = wb.requests(`/v2/agent/${stack.emulator.projectId}/job`).filter((r) => r.method === 'POST').length;
+    const startReview = async (instruction: string) => {
+      await wb.command('Docs Assistant: Fix Docs with Agent…');
+      await wb.waitForQuickInput(/Describe the fix/i);
+      await wb.typeIntoQuickInput(instruction);
+    };
+    const dialog = wb.page.locator('.monaco-dialog-box');
+    const answer = async (button: string) => {
+      await dialog.waitFor({ state: 'visible', timeout: 10_000 });
+      assert.match(await dialog.innerText(), /already open for review/i);
+      await dialog.locator('.monaco-button', { hasText: new RegExp(`^${button}$`) }).first().click();
+      await dialog.waitFor({ state: 'hidden', timeout: 5000 });
+    };
+    await step(wb, 'a first review is open', async () => {
+      await startReview('First review: keep me');
+      await waitForReview(wb);
+    });
+    await step(wb, 'a second one, answered Cancel, shows the first again', async () => {
+      await wb.openFile('docs/getting-started.md');
+      await startReview('Second review: dropped');
+      await answer('Cancel');
+      await waitForReviewText(wb, (t) => t.endsWith('First review: keep me'), 'the first review');
+    });
+    await step(wb, 'a third one, answered Replace, closes the first and shows itself', async () => {
+      await startReview('Third review: replaces the first');
+      await answer('Replace');
+      await waitForReviewText(wb, (t) => t.endsWith('Third review: replaces the first'), 'the third review');
+      assert.equal(await wb.page.locator('.tab', { hasText: 'First review' }).count(), 0, 'the replaced review is still open');
+      await wb.shot('agent-7-review-replaced');
+    });
+    await step(wb, 'Cancel sends nothing', async () => {
+      await clickReviewAction(wb, CANCEL);
+      assert.equal(wb.requests(`/v2/agent/${stack.emulator.projectId}/job`).filter((r) => r.method === 'POST').length, jobsBefore, 'a job was created');
+    });
+  });
+
   it('keeps the job in the list after a window reload', async function () {
     await step(wb, 'reload the window', async () => {
       await wb.reload();
@@ -151,7 +207,7 @@ describe('e2e: agent jobs in a real VS Code', function () {
     await step(wb, 'the job is still there, completed', async () => {
       const row = await wb.jobRow(/connect timeout default/);
       await wb.waitForRowIcon(row, 'git-pull-request', 10_000);
-      await wb.shot('agent-7-after-reload');
+      await wb.shot('agent-8-after-reload');
     });
   });
 });
