@@ -1,3 +1,4 @@
+import { MAX_LINE_CHARS } from './limits';
 import type { StreamDecoder } from './sse';
 import type { StreamItem } from './chunks';
 import type { UIMessageChunk } from './types';
@@ -157,23 +158,45 @@ export function createV1LineDecoder(): V1LineDecoder {
 /**
  * Bytes of a v1 answer to stream items. Lines are found by scanning only the new bytes for a
  * line break, and a long line is kept as a list of pieces, so a 5 MB line costs O(n), not O(n²).
+ * A line that grows past MAX_LINE_CHARS is given up on as soon as it gets there (one skip report)
+ * and the rest of it is dropped as it arrives, unread: a line that never ends cannot fill memory.
  */
 export function createV1Decoder(): StreamDecoder {
   const text = new TextDecoder('utf-8');
   const lines = createV1LineDecoder();
   let pending: string[] = [];
+  let pendingChars = 0;
+  /** Dropping the rest of a line that passed the cap, up to its line break. */
+  let discarding = false;
 
   const feed = (chunk: string): StreamItem[] => {
     const out: StreamItem[] = [];
     let start = 0;
     for (let nl = chunk.indexOf('\n'); nl !== -1; nl = chunk.indexOf('\n', start)) {
-      pending.push(chunk.slice(start, nl));
-      const line = pending.join('');
+      if (discarding) {
+        discarding = false;
+      } else if (pendingChars + (nl - start) > MAX_LINE_CHARS) {
+        out.push(tooLong());
+      } else {
+        pending.push(chunk.slice(start, nl));
+        const line = pending.join('');
+        for (const item of lines.line(line)) out.push(item);
+      }
       pending = [];
-      for (const item of lines.line(line)) out.push(item);
+      pendingChars = 0;
       start = nl + 1;
     }
-    if (start < chunk.length) pending.push(chunk.slice(start));
+    if (start < chunk.length && !discarding) {
+      if (pendingChars + (chunk.length - start) > MAX_LINE_CHARS) {
+        out.push(tooLong());
+        pending = [];
+        pendingChars = 0;
+        discarding = true;
+      } else {
+        pending.push(chunk.slice(start));
+        pendingChars += chunk.length - start;
+      }
+    }
     return out;
   };
 
@@ -186,10 +209,15 @@ export function createV1Decoder(): StreamDecoder {
       if (pending.length > 0) {
         const last = pending.join('');
         pending = [];
+        pendingChars = 0;
         out.push(...lines.line(last));
       }
       out.push(...lines.finish());
       return out;
     },
   };
+}
+
+function tooLong(): StreamItem {
+  return { kind: 'skip', reason: 'malformed', detail: `a v1 line longer than ${MAX_LINE_CHARS / 1024 / 1024} MB` };
 }

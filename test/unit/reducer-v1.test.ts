@@ -101,15 +101,18 @@ describe('v1 data stream decoder', () => {
     ]);
   });
 
-  it('handles a last line without a line break, and a 5 MB line in linear time', () => {
+  it('handles a last line without a line break, and skips a 5 MB line in linear time', () => {
     assert.equal(messageText(assembleFromBytes([enc.encode('0:"a"\n0:"b"')], 'v1').message), 'ab');
+    // Past the 1 MB line cap (issue 16): reported once, never buffered whole; the next line counts.
     const big = 'x'.repeat(5_000_000);
-    const bytes = enc.encode(`0:${JSON.stringify(big)}\nd:{"finishReason":"stop"}\n`);
+    const bytes = enc.encode(`0:"before "\n0:${JSON.stringify(big)}\n0:"after"\nd:{"finishReason":"stop"}\n`);
     const pieces: Uint8Array[] = [];
     for (let i = 0; i < bytes.length; i += 16_384) pieces.push(bytes.subarray(i, i + 16_384));
     const t0 = performance.now();
     const { message } = assembleFromBytes(pieces, 'v1');
-    assert.equal(messageText(message).length, big.length);
+    assert.equal(messageText(message), 'before after');
+    assert.equal(message.skippedChunks, 1);
+    assert.equal(message.finished, true);
     assert.ok(performance.now() - t0 < 2000);
   });
 });

@@ -321,15 +321,18 @@ describe('SSE decoding + reduce on the recordings', () => {
     assert.equal(messageText(r.message), '');
   });
 
-  it('handles a 5 MB delta in one event, split into 64 KB reads, in linear time', () => {
+  it('skips a 5 MB delta in one event, split into 64 KB reads, in linear time, and reads on after it', () => {
+    // Past the 1 MB line cap (issue 16): reported once, never buffered whole.
     const big = 'é'.repeat(2_500_000);
-    const bytes = enc.encode(`data: {"type":"text-start","id":"h"}\n\ndata: ${JSON.stringify({ type: 'text-delta', id: 'h', delta: big })}\n\ndata: [DONE]\n\n`);
+    const bytes = enc.encode(`data: {"type":"text-start","id":"h"}\n\ndata: ${JSON.stringify({ type: 'text-delta', id: 'h', delta: big })}\n\ndata: {"type":"text-delta","id":"h","delta":"after"}\n\ndata: [DONE]\n\n`);
     const pieces: Uint8Array[] = [];
     for (let i = 0; i < bytes.length; i += 65_536) pieces.push(bytes.subarray(i, i + 65_536));
     const t0 = performance.now();
-    const { message } = assembleFromBytes(pieces, 'sse');
+    const { message, done } = assembleFromBytes(pieces, 'sse');
     const ms = performance.now() - t0;
-    assert.equal(messageText(message).length, big.length);
+    assert.equal(messageText(message), 'after');
+    assert.equal(message.skippedChunks, 1);
+    assert.equal(done, true);
     assert.ok(ms < 2000, `${ms.toFixed(0)} ms`);
   });
 });
