@@ -9,6 +9,7 @@ import type { StreamDecoder } from './sse';
 import type { AssembledMessage, AssistantApiVersion, AssistantRequest, AssistantStreamEvent } from './types';
 import type { StreamItem } from './chunks';
 import { createEmptyMessage } from './reducer';
+import { describeBytes, describeDuration, MAX_ANSWER_BYTES, MAX_ANSWER_MS } from './limits';
 import { hostLabel, isLoopbackUrl, parseBaseUrl, serviceUrl } from './url';
 
 // Client for the assistant endpoints (service-interface.md §4.4–4.5, notes.md "Assistant").
@@ -19,6 +20,10 @@ export interface AssistantClientOptions extends ClientOptions {
   domain: string;
   apiKey: string;
   apiVersion?: AssistantApiVersion;
+  /** Bytes of one answer's stream before it is cut off, keeping what arrived. Default MAX_ANSWER_BYTES. */
+  maxAnswerBytes?: number;
+  /** How long one answer may stream before it is cut off, keeping what arrived. Default MAX_ANSWER_MS. */
+  maxAnswerMs?: number;
 }
 
 const MAX_ERROR_BODY_BYTES = 16 * 1024;
@@ -64,6 +69,10 @@ export class AssistantClient {
       idleMessage: (s) => `The answer stalled: nothing arrived from ${host} for ${s} s. What arrived so far is kept. Retry, or raise docsAssistant.streamIdleTimeoutSeconds if the service is often this slow.`,
       brokenMessage: (why) => `The connection to ${host} broke before the answer was complete${why}. What arrived so far is kept. Retry to get the whole answer.`,
     });
+    const maxBytes = this.opts.maxAnswerBytes ?? MAX_ANSWER_BYTES;
+    const maxMs = this.opts.maxAnswerMs ?? MAX_ANSWER_MS;
+    // An answer may never end (a broken or hostile service): the whole exchange is bounded in time.
+    exchange.limitTotal(maxMs);
     let message: AssembledMessage | undefined;
     try {
       const response = await exchange.start(url, {
@@ -95,8 +104,12 @@ export class AssistantClient {
       yield responseEvent;
 
       let done = false;
+      let received = 0;
       for await (const bytes of exchange.body(response)) {
-        for (const item of decoder.push(bytes)) {
+        received += bytes.byteLength;
+        // Past the size bound, only the bytes up to it are read; the rest is never decoded.
+        const over = received - maxBytes;
+        for (const item of decoder.push(over > 0 ? bytes.subarray(0, bytes.byteLength - over) : bytes)) {
           if (item.kind === 'done') {
             done = true;
             break;
@@ -105,6 +118,10 @@ export class AssistantClient {
         }
         // Anything after [DONE] is not part of the answer; stop reading and release the connection.
         if (done) break;
+        if (over > 0) {
+          message.cutOff = { reason: 'size', limit: describeBytes(maxBytes) };
+          return inheritThreadKey(message, request);
+        }
       }
       if (!done) {
         for (const item of decoder.end()) {
@@ -124,6 +141,11 @@ export class AssistantClient {
       }
       return inheritThreadKey(message, request);
     } catch (e) {
+      // Stopped at the time bound while streaming: the answer so far is the answer, marked as cut off.
+      if (exchange.reachedDeadline && message) {
+        message.cutOff = { reason: 'time', limit: describeDuration(maxMs) };
+        return inheritThreadKey(message, request);
+      }
       throw withPartial(describeError(e, secrets), message && inheritThreadKey(message, request));
     } finally {
       exchange.dispose();

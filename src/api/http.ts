@@ -33,7 +33,7 @@ export interface ExchangeOptions {
   brokenMessage?: (reason: string) => string;
 }
 
-type StopReason = 'headers-timeout' | 'idle-timeout' | 'caller';
+type StopReason = 'headers-timeout' | 'idle-timeout' | 'deadline' | 'caller';
 
 function seconds(ms: number): string {
   const s = ms / 1000;
@@ -43,11 +43,26 @@ function seconds(ms: number): string {
 export class Exchange {
   private readonly controller = new AbortController();
   private timer: ReturnType<typeof setTimeout> | undefined;
+  private deadlineTimer: ReturnType<typeof setTimeout> | undefined;
   private stopReason: StopReason | undefined;
   private readonly onCallerAbort = (): void => this.stop('caller');
   private disposed = false;
 
   constructor(private readonly opts: ExchangeOptions) {}
+
+  /**
+   * Bounds the whole exchange, however steadily the body drips: after `ms` it is stopped, and
+   * `reachedDeadline` says so, for a caller that keeps what arrived instead of failing.
+   */
+  limitTotal(ms: number): void {
+    if (this.deadlineTimer !== undefined) clearTimeout(this.deadlineTimer);
+    if (!(ms > 0) || !Number.isFinite(ms)) return;
+    this.deadlineTimer = setTimeout(() => this.stop('deadline'), timerDelay(ms));
+  }
+
+  get reachedDeadline(): boolean {
+    return this.stopReason === 'deadline';
+  }
 
   /** Sends the request; resolves once the status and headers are in. */
   async start(url: string, init: RequestInit): Promise<Response> {
@@ -137,6 +152,8 @@ export class Exchange {
     if (this.disposed) return;
     this.disposed = true;
     this.disarm();
+    if (this.deadlineTimer !== undefined) clearTimeout(this.deadlineTimer);
+    this.deadlineTimer = undefined;
     this.opts.signal?.removeEventListener('abort', this.onCallerAbort);
     if (!this.controller.signal.aborted) this.controller.abort();
   }
@@ -170,6 +187,9 @@ export class Exchange {
         message: `${this.opts.host} did not answer within ${seconds(this.opts.requestTimeoutMs)} s. Try again in a moment, or raise docsAssistant.requestTimeoutSeconds.`,
         cause: e,
       });
+    }
+    if (this.stopReason === 'deadline') {
+      return new ServiceError({ kind: 'timeout', message: `${this.opts.host} took longer than the client allows for one answer. Try again in a moment.`, cause: e });
     }
     if (this.stopReason === 'idle-timeout') {
       const s = seconds(this.opts.idleTimeoutMs);

@@ -33,3 +33,17 @@ export function timerDelay(ms: number): number {
   if (!(ms > 0)) return 0;
   return Math.min(ms, MAX_TIMER_MS);
 }
+
+/** "2 MB", "512 KB": a byte limit in words. */
+export function describeBytes(bytes: number): string {
+  const mb = bytes / (1024 * 1024);
+  if (mb >= 1) return `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB`;
+  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
+
+/** "15 minutes", "90 seconds": a time limit in words. */
+export function describeDuration(ms: number): string {
+  const s = Math.max(1, Math.round(ms / 1000));
+  if (s % 60 === 0) return `${s / 60} minute${s === 60 ? '' : 's'}`;
+  return `${s} second${s === 1 ? '' : 's'}`;
+}

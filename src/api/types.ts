@@ -171,6 +171,11 @@ export interface AssembledMessage {
   threadKey?: string;
   /** Count of chunks that were skipped: unknown types, or not JSON. */
   skippedChunks: number;
+  /**
+   * Set when the client stopped the answer at one of its bounds (issue 16): it had streamed more
+   * bytes, or for longer, than one answer may. `limit` is that bound in words ("2 MB", "15 minutes").
+   */
+  cutOff?: { reason: 'size' | 'time'; limit: string };
 }
 
 /** Events `AssistantClient.send` yields while the answer streams. */

@@ -68,6 +68,10 @@ export function noticesOf(message: AssembledMessage): string[] {
   }
   for (const e of message.errors) notices.push(`The service reported a problem: ${e}`);
   if (message.aborted) notices.push(`The service stopped this answer${message.abortReason ? ` (${message.abortReason})` : ''}.`);
+  if (message.cutOff?.reason === 'size') {
+    notices.push(`The answer was cut off after ${message.cutOff.limit}, far longer than an answer should be. What arrived is kept; ask a narrower question for a shorter answer.`);
+  }
+  if (message.cutOff?.reason === 'time') notices.push(`The answer was cut off after ${message.cutOff.limit} of streaming. What arrived is kept; Retry to ask again.`);
   return notices;
 }
 

@@ -267,8 +267,9 @@ export class ChatSession {
         kind: 'server',
         actions: ['retry'],
       };
-    } else if (status === 'done' && message?.aborted) {
-      // The service stopped the answer itself: shown like a Stop (its reason is in the notices), with Retry.
+    } else if (status === 'done' && (message?.aborted || message?.cutOff)) {
+      // The service stopped the answer itself, or the client did at one of its bounds: shown like
+      // a Stop (why is in the notices), with Retry; what arrived stays.
       view.status = 'stopped';
     }
     return view;
