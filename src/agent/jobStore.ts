@@ -23,7 +23,7 @@ export interface JobRecord {
   notFound?: boolean;
   /** The last polling error, shown on the item until a poll succeeds. */
   pollError?: string;
-  /** When we last heard from the service about this job. */
+  /** When this record last changed (a poll that finds nothing new leaves it as it was). */
   updatedAt: string;
 }
 
@@ -67,15 +67,22 @@ export class JobStore {
     return record;
   }
 
+  /**
+   * Applies `patch` to a job's record. A patch that changes nothing (most polls of a running job)
+   * writes nothing and tells nobody: the list is saved, and the tree redrawn, only on a change.
+   */
   update(id: string, patch: Partial<Omit<JobRecord, 'job'>> & { job?: AgentJob }, now = new Date()): JobRecord | undefined {
-    let updated: JobRecord | undefined;
-    this.records = this.records.map((r) => {
-      if (r.job.id !== id) return r;
-      updated = { ...r, ...patch, updatedAt: now.toISOString() };
-      return updated;
-    });
-    if (updated) this.save();
-    return updated;
+    const i = this.records.findIndex((r) => r.job.id === id);
+    if (i < 0) return undefined;
+    const before = this.records[i]!;
+    const after: JobRecord = { ...before, ...patch };
+    if (sameRecord(before, after)) return before;
+    after.updatedAt = now.toISOString();
+    const records = [...this.records];
+    records[i] = after;
+    this.records = records;
+    this.save();
+    return after;
   }
 
   addFollowUp(id: string, prompt: string, job: AgentJob, now = new Date()): JobRecord | undefined {
@@ -109,6 +116,31 @@ export class JobStore {
       }
     }
   }
+}
+
+/** Equal as the user sees them: absent, undefined and false flags are the same, updatedAt aside. */
+function sameRecord(a: JobRecord, b: JobRecord): boolean {
+  return (
+    sameJob(a.job, b.job) &&
+    a.prompt === b.prompt &&
+    a.pollError === b.pollError &&
+    !!a.notFound === !!b.notFound &&
+    a.followUps.length === b.followUps.length &&
+    a.followUps.every((f, i) => f.prompt === b.followUps[i]!.prompt && f.sentAt === b.followUps[i]!.sentAt)
+  );
+}
+
+function sameJob(a: AgentJob, b: AgentJob): boolean {
+  return (
+    a.id === b.id &&
+    a.status === b.status &&
+    a.model === b.model &&
+    a.prLink === b.prLink &&
+    a.createdAt === b.createdAt &&
+    a.archivedAt === b.archivedAt &&
+    a.source.repository === b.source.repository &&
+    a.source.ref === b.source.ref
+  );
 }
 
 /** Drops records that a different version of the extension (or a hand edit) left malformed. */
