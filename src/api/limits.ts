@@ -22,6 +22,27 @@ export const MAX_ANSWER_MS = 15 * 60 * 1000;
  */
 export const MAX_LINE_CHARS = 1024 * 1024;
 
+// What one question may carry. The chat enforces these; the service documents no limits, so they
+// are generous for a person and small for a machine.
+
+/** Characters of one attached selection (the docsAssistant.chat.maxSelectionChars setting goes up to this). */
+export const MAX_SELECTION_CHARS = 50_000;
+
+/** Characters of all the selections attached to one question. */
+export const MAX_CONTEXT_CHARS = 100_000;
+
+/** Selections attached to one question. */
+export const MAX_CHIPS = 20;
+
+/** Characters of a typed question. */
+export const MAX_QUESTION_CHARS = 20_000;
+
+/**
+ * Characters of the input box's text the webview may send (a question, a draft). Above the question's
+ * bound, so that a question too long to ask gets an answer saying so, not silence.
+ */
+export const MAX_INPUT_CHARS = 100_000;
+
 /** A Retry-After wait in ms: finite, not negative, at most MAX_RETRY_AFTER_MS. */
 export function clampRetryAfter(ms: number): number {
   if (Number.isNaN(ms) || ms <= 0) return 0;

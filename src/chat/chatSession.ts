@@ -1,13 +1,13 @@
 import { describeError, type ServiceError } from '../api/errors';
 import { retryTime } from '../api/httpErrors';
-import { clampRetryAfter } from '../api/limits';
+import { clampRetryAfter, MAX_CHIPS, MAX_CONTEXT_CHARS, MAX_QUESTION_CHARS } from '../api/limits';
 import type { AssembledMessage, AssistantRequest, AssistantStreamEvent, ChatMessage, ContextItem, SearchFilter, UIMessageChunk } from '../api/types';
 import type { AnswerPatch, AnswerView, ChatSnapshot, ContextChip, ErrorView, JobCardView, TurnView } from '../common/protocol';
 import { applyPatches } from '../common/answerPatches';
 import { answerText, diffAnswer, emptyAnswer, noticesOf, partsOf, sourcesOf, viewAfterDelta } from './answerView';
 import { ChatStore, interrupted, type StoredConversation } from './chatStore';
 import { postPacer } from './postPacer';
-import { isSameSelection } from './selectionContext';
+import { chipLabel, isSameSelection, truncationPoint } from './selectionContext';
 
 // The one conversation model. Views (the sidebar and the editor panel) only render what it
 // sends; it knows nothing of VS Code, so it runs in Node tests with the real client.
@@ -102,13 +102,28 @@ export class ChatSession {
 
   // ---- input and context -------------------------------------------------------------------
 
-  /** Attaches a selection unless the same one is already attached. Returns false for a repeat. */
+  /** Attaches a selection unless it cannot be (see attachChip). Returns false when it was not. */
   attach(chip: ContextChip): boolean {
+    return this.attachChip(chip).added;
+  }
+
+  /**
+   * Attaches a selection, within what one question may carry: not the same one twice, at most
+   * MAX_CHIPS, and at most MAX_CONTEXT_CHARS in all, so a chip past that is cut to what is left
+   * (its note says so). When nothing can be attached, `reason` says why, in words for the user.
+   */
+  attachChip(chip: ContextChip): { added: boolean; reason?: string } {
     const chips = this.deps.store.pendingContext;
-    if (chips.some((c) => isSameSelection(c, chip))) return false;
-    this.deps.store.setPendingContext([...chips, chip]);
+    if (chips.some((c) => isSameSelection(c, chip))) return { added: false, reason: `${chipLabel(chip)} is already attached.` };
+    if (chips.length >= MAX_CHIPS) return { added: false, reason: `The question already carries ${MAX_CHIPS} selections, the most one question can. Remove one to attach another.` };
+    const left = MAX_CONTEXT_CHARS - chips.reduce((n, c) => n + c.value.length, 0);
+    if (left <= 0) {
+      return { added: false, reason: `The question already carries ${MAX_CONTEXT_CHARS.toLocaleString('en-US')} characters of selections, the most one question can. Remove a selection to attach another.` };
+    }
+    const fitted = chip.value.length > left ? { ...chip, value: chip.value.slice(0, truncationPoint(chip.value, left)), truncatedFrom: chip.truncatedFrom ?? chip.value.length } : chip;
+    this.deps.store.setPendingContext([...chips, fitted]);
     this.deps.onSnapshot();
-    return true;
+    return { added: true };
   }
 
   removeChip(chipId: string): void {
@@ -130,6 +145,10 @@ export class ChatSession {
   async ask(text: string): Promise<{ accepted: boolean; reason?: string }> {
     const question = text.trim();
     if (!question) return { accepted: false, reason: 'Type a question first.' };
+    if (question.length > MAX_QUESTION_CHARS) {
+      const n = (x: number): string => x.toLocaleString('en-US');
+      return { accepted: false, reason: `The question is ${n(question.length)} characters long; the most is ${n(MAX_QUESTION_CHARS)}. Shorten it, or select the text in an editor and attach it with "Ask Docs About Selection".` };
+    }
     if (this.busy) return { accepted: false, reason: 'Wait for the current answer, or stop it.' };
     const turn: TurnView = { id: this.newId(), question, context: this.deps.store.pendingContext, answer: emptyAnswer() };
     const c = this.conversation;

@@ -1,3 +1,4 @@
+import { MAX_SELECTION_CHARS } from '../api/limits';
 import type { ContextChip, ContextKind } from '../common/protocol';
 
 // Which kind of context a selection is, and how much of it goes to the service. Pure, so the
@@ -42,6 +43,7 @@ export interface SelectionInput {
 
 /** The default of docsAssistant.chat.maxSelectionChars, used when no sane maximum is given. */
 export const DEFAULT_MAX_SELECTION_CHARS = 20_000;
+export { MAX_SELECTION_CHARS };
 
 /**
  * How much of `text` is sent when it is longer than `maxChars`: up to the last line break in the
@@ -70,8 +72,8 @@ export function buildContextChip(s: SelectionInput): ContextChip {
     languageId: s.languageId,
     value: s.text,
   };
-  // A broken setting must not turn the limit off.
-  const max = Number.isFinite(s.maxChars) && s.maxChars >= 1 ? Math.floor(s.maxChars) : DEFAULT_MAX_SELECTION_CHARS;
+  // A broken setting must not turn the limit off, and no setting raises it past MAX_SELECTION_CHARS.
+  const max = Math.min(MAX_SELECTION_CHARS, Number.isFinite(s.maxChars) && s.maxChars >= 1 ? Math.floor(s.maxChars) : DEFAULT_MAX_SELECTION_CHARS);
   if (s.text.length > max) {
     chip.value = s.text.slice(0, truncationPoint(s.text, max));
     chip.truncatedFrom = s.text.length;

@@ -1,3 +1,4 @@
+import { MAX_ANSWER_BYTES, MAX_INPUT_CHARS } from '../api/limits';
 import type { ErrorAction, RequestEnvelope, WebviewRequestName } from '../common/protocol';
 
 // The webview renders text from the network, so it is treated as untrusted: every message it
@@ -5,24 +6,26 @@ import type { ErrorAction, RequestEnvelope, WebviewRequestName } from '../common
 
 type Check = (p: Record<string, unknown>) => boolean;
 
-const MAX_TEXT = 200_000;
-const str = (v: unknown, max = MAX_TEXT): v is string => typeof v === 'string' && v.length <= max;
+// Each text as long as what it carries can be, and no longer: the input box's text (a question is
+// refused above MAX_QUESTION_CHARS with a reason, so a little more gets through to hear it), and
+// code from an answer, which is at most an answer long.
+const str = (v: unknown, max: number): v is string => typeof v === 'string' && v.length <= max;
 const empty: Check = () => true;
 const ERROR_ACTIONS: ReadonlySet<ErrorAction> = new Set(['retry', 'setAssistantKey', 'newConversation', 'openSettings']);
 const JOB_ACTIONS = new Set(['openPullRequest', 'followUp', 'showJob']);
 
 const CHECKS: { [N in WebviewRequestName]: Check } = {
   ready: empty,
-  send: (p) => str(p.text),
+  send: (p) => str(p.text, MAX_INPUT_CHARS),
   stop: empty,
   retry: (p) => str(p.turnId, 200),
   newConversation: empty,
-  saveDraft: (p) => str(p.text),
+  saveDraft: (p) => str(p.text, MAX_INPUT_CHARS),
   removeChip: (p) => str(p.chipId, 200),
   toggleChipType: (p) => str(p.chipId, 200),
   openLink: (p) => str(p.url, 8192),
-  copyCode: (p) => str(p.code),
-  insertCode: (p) => str(p.code),
+  copyCode: (p) => str(p.code, MAX_ANSWER_BYTES),
+  insertCode: (p) => str(p.code, MAX_ANSWER_BYTES),
   runAction: (p) => typeof p.action === 'string' && ERROR_ACTIONS.has(p.action as ErrorAction) && (p.turnId === undefined || str(p.turnId, 200)),
   fixInDocs: (p) => str(p.turnId, 200),
   jobAction: (p) => str(p.jobId, 200) && typeof p.action === 'string' && JOB_ACTIONS.has(p.action),

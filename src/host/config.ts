@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { MAX_SELECTION_CHARS } from '../api/limits';
 import type { AssistantApiVersion, SearchFilter } from '../api/types';
 
 // Typed access to the `docsAssistant.*` settings. Read fresh each time: settings can change
@@ -76,7 +77,7 @@ export function readConfig(): DocsAssistantConfig {
     requestTimeoutMs: clamp(Number(c.get('requestTimeoutSeconds', 30)), 1, 600, 30) * 1000,
     streamIdleTimeoutMs: clamp(Number(c.get('streamIdleTimeoutSeconds', 60)), 1, 3600, 60) * 1000,
     pollIntervalMs: clamp(Number(c.get('agent.pollIntervalSeconds', 5)), 1, 60, 5) * 1000,
-    maxSelectionChars: Math.round(clamp(Number(c.get('chat.maxSelectionChars', 20000)), 200, 200000, 20000)),
+    maxSelectionChars: Math.round(clamp(Number(c.get('chat.maxSelectionChars', 20000)), 200, MAX_SELECTION_CHARS, 20000)),
   };
 }
 

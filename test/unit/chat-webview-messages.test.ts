@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
+import { MAX_ANSWER_BYTES, MAX_INPUT_CHARS } from '../../src/api/limits';
 import { parseWebviewRequest, safeExternalUrl } from '../../src/chat/webviewMessages';
 import type { WebviewRequestName } from '../../src/common/protocol';
 
@@ -37,16 +38,16 @@ const JOB_ACTIONS = ['openPullRequest', 'followUp', 'showJob'];
 /** Which string fields each request has, with their length limit, and which are optional. */
 const STRING_FIELDS: { [N in WebviewRequestName]: [field: string, max: number][] } = {
   ready: [],
-  send: [['text', 200_000]],
+  send: [['text', MAX_INPUT_CHARS]],
   stop: [],
   retry: [['turnId', 200]],
   newConversation: [],
-  saveDraft: [['text', 200_000]],
+  saveDraft: [['text', MAX_INPUT_CHARS]],
   removeChip: [['chipId', 200]],
   toggleChipType: [['chipId', 200]],
   openLink: [['url', 8192]],
-  copyCode: [['code', 200_000]],
-  insertCode: [['code', 200_000]],
+  copyCode: [['code', MAX_ANSWER_BYTES]],
+  insertCode: [['code', MAX_ANSWER_BYTES]],
   runAction: [['turnId', 200]],
   fixInDocs: [['turnId', 200]],
   jobAction: [['jobId', 200]],
@@ -126,7 +127,7 @@ describe('webview messages: parseWebviewRequest', () => {
       req('send', { text: null }),
       req('send', { text: ['a'] }),
       req('send', {}),
-      req('send', { text: 'x'.repeat(200_001) }),
+      req('send', { text: 'x'.repeat(MAX_INPUT_CHARS + 1) }),
       req('retry', { turnId: 'x'.repeat(201) }),
       req('retry', { turnId: { toString: () => 't-1' } }),
       req('openLink', { url: `https://e.com/${'a'.repeat(8192)}` }),
