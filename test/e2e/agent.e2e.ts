@@ -134,7 +134,7 @@ describe('e2e: agent jobs in a real VS Code', function () {
       assert.equal(await editorText(wb), 'Also mention idleTimeout in the same table');
       await typeAtEnd(wb, '\nAnd its default, 60 s ⏎ per stream.');
       const edited = await editorText(wb);
-      await clickReviewAction(wb, SEND);
+      await clickReviewAction(wb, SEND, 'keyboard'); // Ctrl+Enter, as in Copilot Chat's input
       return edited;
     });
     await step(wb, 'the job is active again', async () => {

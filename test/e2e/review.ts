@@ -62,10 +62,11 @@ export async function typeAtEnd(wb: Workbench, text: string): Promise<void> {
 }
 
 /** Clicks a title bar button of the review, and waits for the review editor to close. */
-export async function clickReviewAction(wb: Workbench, title: typeof SEND | typeof CANCEL): Promise<void> {
+export async function clickReviewAction(wb: Workbench, title: typeof SEND | typeof CANCEL, how: 'click' | 'keyboard' = 'click'): Promise<void> {
   const tab = wb.page.locator(`${ACTIVE_GROUP} .tab.active`).first();
   const name = (await tab.getAttribute('aria-label')) ?? '';
-  await titleAction(wb, title).click();
+  if (how === 'keyboard' && title === SEND) await wb.page.keyboard.press('Control+Enter');
+  else await titleAction(wb, title).click();
   const closed = wb.page.locator(`.tab[aria-label="${name}"]`);
   const deadline = Date.now() + 10_000;
   while ((await closed.count()) > 0) {
