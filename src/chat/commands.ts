@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { KeyStore } from '../host/secrets';
 import type { ChatController } from './chatController';
+import { historyNote } from './chatStore';
 import type { ChatPanels, ChatViewProvider } from './chatViews';
 
 // The chat's commands. Each catches its own errors: a failed command shows a message, never
@@ -39,11 +40,13 @@ export function registerChatCommands(controller: ChatController, view: ChatViewP
         detail: new Date(c.createdAt).toLocaleString(),
         id: c.id,
       }));
+      // Conversations dropped to keep the stored chats bounded are not silently gone: the list says so.
+      const dropped = historyNote(controller.store.droppedConversations);
       if (!items.length) {
-        void vscode.window.showInformationMessage('Docs Assistant: No earlier conversations yet.');
+        void vscode.window.showInformationMessage(`Docs Assistant: No earlier conversations${dropped ? `. ${dropped}` : ' yet.'}`);
         return;
       }
-      const pick = await vscode.window.showQuickPick(items, { title: 'Docs Assistant: Reopen a conversation', matchOnDetail: true });
+      const pick = await vscode.window.showQuickPick(items, { title: 'Docs Assistant: Reopen a conversation', placeHolder: dropped, matchOnDetail: true });
       if (pick && controller.session.openConversation(pick.id)) await view.reveal();
     })),
     vscode.commands.registerCommand('docsAssistant.setAssistantKey', guarded(() => keys.prompt('assistant'))),
