@@ -32,7 +32,6 @@ interface StoredIndex {
   /** Newest first. */
   history: string[];
   pendingContext: ContextChip[];
-  draft: string;
   inputHistory: string[];
   /** Conversations dropped so far to stay within the bounds. */
   dropped: number;
@@ -49,6 +48,8 @@ interface StoredStateV1 {
 }
 
 const KEY = 'docsAssistant.chat';
+/** The draft has a key of its own: it is saved as the user types, and nothing else need be. */
+const DRAFT_KEY = 'docsAssistant.chat.draft';
 const conversationKey = (id: string): string => `docsAssistant.chat.conversation.${id}`;
 const INPUT_HISTORY_MAX = 50;
 /** Characters of remembered questions (for ↑ in the input box). */
@@ -122,6 +123,7 @@ export class ChatStore {
     // The older layout is replaced by this one at once; otherwise only the conversation on screen
     // is written (settling an interrupted answer changed it), and the index, which names it.
     for (const c of migrated ? [this.cur, ...this.past] : [this.cur]) this.write(c);
+    if (migrated && this.draftText) this.put(DRAFT_KEY, this.draftText);
     this.saveIndex();
   }
 
@@ -176,7 +178,7 @@ export class ChatStore {
   setDraft(text: string): void {
     if (text === this.draftText) return;
     this.draftText = text;
-    this.saveIndex();
+    this.put(DRAFT_KEY, text);
   }
 
   pushInputHistory(question: string): void {
@@ -273,16 +275,16 @@ export class ChatStore {
       current: this.cur.id,
       history: this.past.map((h) => h.id),
       pendingContext: this.chips,
-      draft: this.draftText,
       inputHistory: this.asked,
       dropped: this.dropped,
     };
     this.put(KEY, index);
   }
 
-  private readIndex(saved: Partial<StoredIndex | StoredStateV1>): void {
+  private readIndex(saved: Partial<StoredIndex> | Partial<StoredStateV1>): void {
     this.chips = Array.isArray(saved.pendingContext) ? saved.pendingContext : [];
-    this.draftText = typeof saved.draft === 'string' ? saved.draft : '';
+    const draft = 'draft' in saved ? saved.draft : this.memento.get<unknown>(DRAFT_KEY);
+    this.draftText = typeof draft === 'string' ? draft : '';
     this.asked = strings(saved.inputHistory);
   }
 

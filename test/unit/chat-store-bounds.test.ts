@@ -106,6 +106,17 @@ describe('stored conversations are bounded, and a save writes only what changed 
     assert.equal(reloaded.history[0]!.turns[0]!.answer.parts.length, 1);
   });
 
+  it('typing (the draft saved as the user types) writes the draft alone, and a new window finds it', () => {
+    const memento = new CountingMemento();
+    const store = new ChatStore(memento, newId);
+    fill(store, 10, 50_000);
+    const before = memento.written;
+    store.setDraft('How do I rot');
+    store.setDraft('How do I rotate a key?');
+    assert.ok(memento.written - before < 100, `${memento.written - before} characters written for two drafts`);
+    assert.equal(new ChatStore(memento.copy(), newId).draft, 'How do I rotate a key?');
+  });
+
   it('the history list says that older conversations were dropped', () => {
     assert.equal(historyNote(0), undefined);
     assert.equal(historyNote(1), '1 older conversation was dropped: Docs Assistant keeps the 20 most recent, in about 4 MB.');
