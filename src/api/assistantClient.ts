@@ -115,6 +115,8 @@ export class AssistantClient {
             break;
           }
           yield this.apply(message, item, secrets);
+          // The reducer stopped taking parts: the answer is cut off here, like past its size bound.
+          if (message.cutOff) return inheritThreadKey(message, request);
         }
         // Anything after [DONE] is not part of the answer; stop reading and release the connection.
         if (done) break;
@@ -130,6 +132,7 @@ export class AssistantClient {
             break;
           }
           yield this.apply(message, item, secrets);
+          if (message.cutOff) return inheritThreadKey(message, request);
         }
       }
       // A clean end without [DONE] is fine if the answer said it was over; otherwise it was cut off.

@@ -16,6 +16,12 @@ export const MAX_ANSWER_BYTES = 2 * 1024 * 1024;
 /** The longest one answer may stream, however steadily it drips. */
 export const MAX_ANSWER_MS = 15 * 60 * 1000;
 
+/** Sources kept for one answer (citations; more add nothing a reader can use). */
+export const MAX_SOURCES = 100;
+
+/** Parts (texts, reasoning, tool calls) of one answer. Past it the answer stops, keeping what arrived. */
+export const MAX_PARTS = 200;
+
 /**
  * Characters of one stream line (a v1 line, or an SSE event). A longer one is skipped as
  * unreadable instead of being buffered: no chunk of a real answer comes near this.

@@ -7,6 +7,7 @@ import type {
   AssembledToolCall,
   UIMessageChunk,
 } from './types';
+import { MAX_PARTS, MAX_SOURCES } from './limits';
 
 // Folding UI message stream chunks into an AssembledMessage. Semantics follow the SDK's own
 // `processUIMessageStream`, except that where the SDK would throw on an out-of-order chunk (a delta
@@ -101,6 +102,16 @@ function pushPart(message: AssembledMessage, index: PartIndex, part: AssembledPa
   index.partsLength = message.parts.length;
 }
 
+/**
+ * True when no part may be added: past MAX_PARTS the answer is cut off (the client then reads no
+ * further), because each part is shown, and compared on every chunk, for the rest of the answer.
+ */
+function full(message: AssembledMessage): boolean {
+  if (message.parts.length < MAX_PARTS) return false;
+  message.cutOff ??= { reason: 'size', limit: `${MAX_PARTS} parts` };
+  return true;
+}
+
 /** The newest still-open part of `type` with `id` (a second start with the same id takes the id over, as in the SDK). */
 function openPart(message: AssembledMessage, type: 'text' | 'reasoning', id: string): AssembledTextPart | AssembledReasoningPart | undefined {
   const index = indexFor(message);
@@ -128,11 +139,13 @@ function endPart(message: AssembledMessage, type: 'text' | 'reasoning', id: stri
   index.open.delete(openKey(type, id));
 }
 
+/** The tool call with this id, made if new; past MAX_PARTS a new one is a detached stand-in, never shown. */
 function toolCall(message: AssembledMessage, toolCallId: string, toolName?: string): AssembledToolCall {
   const index = indexFor(message);
   const known = index.tools.get(toolCallId);
   if (known) return known;
   const created: AssembledToolCall = { type: 'tool', toolCallId, toolName: toolName ?? 'unknown', state: 'input-streaming', inputText: '' };
+  if (full(message)) return created;
   pushPart(message, index, created);
   index.tools.set(toolCallId, created);
   return created;
@@ -159,14 +172,14 @@ export function reduceChunk(message: AssembledMessage, chunk: UIMessageChunk): A
       break;
     case 'text-start':
     case 'reasoning-start':
-      startPart(message, chunk.type === 'text-start' ? 'text' : 'reasoning', chunk.id);
+      if (!full(message)) startPart(message, chunk.type === 'text-start' ? 'text' : 'reasoning', chunk.id);
       break;
     case 'text-delta':
     case 'reasoning-delta': {
       const type = chunk.type === 'text-delta' ? 'text' : 'reasoning';
       // A delta without its start still carries text the user should see.
-      const part = openPart(message, type, chunk.id) ?? startPart(message, type, chunk.id);
-      part.text += chunk.delta;
+      const part = openPart(message, type, chunk.id) ?? (full(message) ? undefined : startPart(message, type, chunk.id));
+      if (part) part.text += chunk.delta;
       break;
     }
     case 'text-end':
@@ -212,15 +225,19 @@ export function reduceChunk(message: AssembledMessage, chunk: UIMessageChunk): A
       break;
     }
     case 'source-url':
+      // Citations past MAX_SOURCES add nothing a reader can use, and each would be shown and compared.
+      if (message.sources.length >= MAX_SOURCES) break;
       message.sources.push(chunk.title === undefined ? { sourceId: chunk.sourceId, kind: 'url', url: chunk.url } : { sourceId: chunk.sourceId, kind: 'url', url: chunk.url, title: chunk.title });
       break;
     case 'source-document': {
+      if (message.sources.length >= MAX_SOURCES) break;
       const source: AssembledMessage['sources'][number] = { sourceId: chunk.sourceId, kind: 'document', title: chunk.title, mediaType: chunk.mediaType };
       if (chunk.filename !== undefined) source.filename = chunk.filename;
       message.sources.push(source);
       break;
     }
     case 'file':
+      if (message.files.length >= MAX_SOURCES) break;
       message.files.push({ url: chunk.url, mediaType: chunk.mediaType });
       break;
     case 'error':

@@ -1,5 +1,6 @@
 import type { AssembledMessage, AssembledToolCall, UIMessageChunk } from '../api/types';
 import type { AnswerPartView, AnswerPatch, AnswerView, SourceView } from '../common/protocol';
+import { MAX_SOURCES } from '../api/limits';
 import { safeExternalUrl } from './webviewMessages';
 export { applyPatches } from '../common/answerPatches';
 
@@ -37,6 +38,20 @@ export function partsOf(message: AssembledMessage): AnswerPartView[] {
   });
 }
 
+/** Search results read for sources, over all the tool calls of an answer. */
+const MAX_RESULTS_READ = 200;
+
+/** Checked links, so that the same link read again costs a lookup, not a URL parse. */
+const checkedLinks = new Map<string, string | undefined>();
+function checkedLink(raw: string): string | undefined {
+  const known = checkedLinks.get(raw);
+  if (known !== undefined || checkedLinks.has(raw)) return known;
+  if (checkedLinks.size >= 1000) checkedLinks.clear();
+  const url = safeExternalUrl(raw);
+  checkedLinks.set(raw, url);
+  return url;
+}
+
 /**
  * Sources from `source-url` chunks and from the search tool's results, once each. Links are
  * checked here, before the webview ever sees them: only http(s), with no user name or password
@@ -47,16 +62,25 @@ export function sourcesOf(message: AssembledMessage): SourceView[] {
   const seen = new Set<string>();
   const out: SourceView[] = [];
   const add = (rawUrl: string | undefined, title: string | undefined) => {
-    const url = rawUrl === undefined ? undefined : safeExternalUrl(rawUrl);
+    const url = rawUrl === undefined ? undefined : checkedLink(rawUrl);
     const key = url ?? (title ? `title:${title}` : '');
     if (!key || seen.has(key)) return;
     seen.add(key);
     out.push(url ? { url, title: title || url } : { title: title! });
   };
-  for (const s of message.sources) add(s.url, s.title ?? s.filename);
+  // This runs for chunks that change the answer other than by a delta, so what it reads is bounded
+  // too: at most MAX_SOURCES sources, from at most MAX_RESULTS_READ search results in all.
+  for (const s of message.sources) {
+    if (out.length >= MAX_SOURCES) return out;
+    add(s.url, s.title ?? s.filename);
+  }
+  let budget = MAX_RESULTS_READ;
   for (const p of message.parts) {
     if (p.type !== 'tool') continue;
-    for (const r of toolResults(p)) add(typeof r.url === 'string' ? r.url : undefined, typeof r.title === 'string' ? r.title : undefined);
+    for (const r of toolResults(p)) {
+      if (out.length >= MAX_SOURCES || budget-- <= 0) return out;
+      add(typeof r?.url === 'string' ? r.url : undefined, typeof r?.title === 'string' ? r.title : undefined);
+    }
   }
   return out;
 }
@@ -97,6 +121,9 @@ export function diffAnswer(before: AnswerView, after: AnswerView): AnswerPatch[]
   after.parts.forEach((part, i) => {
     const old = before.parts[i];
     if (old === part) return;
+    // The same string object (nothing was appended): compared in O(1), not character by character,
+    // so that a chunk which does not touch the text costs nothing however long the text is.
+    if (old && old.kind === 'text' && part.kind === 'text' && old.text === part.text) return;
     if (old && (old.kind === 'text' || old.kind === 'reasoning') && old.kind === part.kind && part.text.length >= old.text.length && part.text.startsWith(old.text)) {
       if (part.text.length > old.text.length) patches.push({ op: 'appendText', part: i, text: part.text.slice(old.text.length) });
       if (part.kind === 'reasoning' && old.kind === 'reasoning' && part.done !== old.done) patches.push({ op: 'setPart', part: i, value: part });
@@ -114,12 +141,38 @@ export function diffAnswer(before: AnswerView, after: AnswerView): AnswerPatch[]
 }
 
 /**
- * The view after a text or reasoning delta, built without re-reading the whole message: the one
- * part the delta grew gets the new text, and the patch is the delta itself. Undefined when the
+ * Chunks that changed nothing the view shows: metadata, step marks, custom data and files, a tool
+ * call's raw input as it streams (once the call has its part), and a source the reducer did not
+ * take (past MAX_SOURCES).
+ */
+function leavesViewAlone(before: AnswerView, message: AssembledMessage, chunk: UIMessageChunk): boolean {
+  switch (chunk.type) {
+    case 'start':
+    case 'start-step':
+    case 'finish-step':
+    case 'message-metadata':
+    case 'file':
+      return true;
+    case 'tool-input-delta':
+      return message.parts.length === before.parts.length;
+    case 'source-url':
+    case 'source-document':
+      // Not taken: the sources are full, and the last one is another.
+      return message.sources.length >= MAX_SOURCES && message.sources[message.sources.length - 1]!.sourceId !== chunk.sourceId;
+    default:
+      return chunk.type.startsWith('data-');
+  }
+}
+
+/**
+ * The view after a chunk, built without re-reading the whole message where that is not needed: a
+ * text or reasoning delta gives the one part it grew the new text, and the patch is the delta
+ * itself; a chunk that touches no part or source changes at most the notices. Undefined when the
  * chunk did anything else (a new part, say), for the full diffAnswer to work out. This is most
  * chunks of an answer, and keeps the host's work per chunk the same at any answer length.
  */
-export function viewAfterDelta(before: AnswerView, message: AssembledMessage, chunk: UIMessageChunk): { view: AnswerView; patch: AnswerPatch } | undefined {
+export function viewAfterDelta(before: AnswerView, message: AssembledMessage, chunk: UIMessageChunk): { view: AnswerView; patches: AnswerPatch[] } | undefined {
+  if (leavesViewAlone(before, message, chunk)) return withNotices(before, message, []);
   if ((chunk.type !== 'text-delta' && chunk.type !== 'reasoning-delta') || message.parts.length !== before.parts.length) return undefined;
   const type = chunk.type === 'text-delta' ? 'text' : 'reasoning';
   let i = message.parts.length - 1;
@@ -128,12 +181,16 @@ export function viewAfterDelta(before: AnswerView, message: AssembledMessage, ch
   const old = before.parts[i];
   // The reducer only ever appends the delta, so the lengths tell whether that is all that changed.
   if (!part || part.type === 'tool' || !old || old.kind !== type || part.text.length !== old.text.length + chunk.delta.length) return undefined;
-  // Chunks skipped since the last one change the notices without a chunk of their own.
-  const notices = noticesOf(message);
-  if (notices.length !== before.notices.length || notices.some((n, k) => n !== before.notices[k])) return undefined;
   const parts = before.parts.slice();
   parts[i] = { ...old, text: part.text };
-  return { view: { ...before, parts }, patch: { op: 'appendText', part: i, text: chunk.delta } };
+  return withNotices({ ...before, parts }, message, [{ op: 'appendText', part: i, text: chunk.delta }]);
+}
+
+/** `view` with the message's notices, plus a setNotices patch if they changed (chunks skipped since the last one). */
+function withNotices(view: AnswerView, message: AssembledMessage, patches: AnswerPatch[]): { view: AnswerView; patches: AnswerPatch[] } {
+  const notices = noticesOf(message);
+  if (notices.length === view.notices.length && notices.every((n, k) => n === view.notices[k])) return { view, patches };
+  return { view: { ...view, notices }, patches: [...patches, { op: 'setNotices', notices }] };
 }
 
 export function emptyAnswer(): AnswerView {

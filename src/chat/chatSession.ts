@@ -299,7 +299,7 @@ export class ChatSession {
     const delta = viewAfterDelta(before, message, chunk);
     if (delta) {
       after = delta.view;
-      this.queue(turnId, [delta.patch]);
+      if (delta.patches.length) this.queue(turnId, delta.patches);
     } else {
       after = { parts: partsOf(message), sources: sourcesOf(message), notices: noticesOf(message), status: 'streaming', jobs: before.jobs };
       const patches = diffAnswer(before, after);
