@@ -1,0 +1,102 @@
+import * as assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ESLint } from 'eslint';
+import * as prettier from 'prettier';
+
+// Each rule of the project is fed a deliberate violation and must bite; each control must pass,
+// so a rule that bit everything would fail too. The checks themselves run in `npm run lint`.
+
+const ROOT = join(__dirname, '..', '..');
+
+describe('the project’s rules bite', function () {
+  this.timeout(60_000);
+  const eslint = new ESLint({ cwd: ROOT });
+
+  /** ESLint messages for `code` as if it lived at `file` (nothing is written to disk). */
+  async function lint(file: string, code: string): Promise<string[]> {
+    const [result] = await eslint.lintText(code, { filePath: join(ROOT, file) });
+    return result!.messages.map((m) => `${m.ruleId}: ${m.message}`);
+  }
+
+  const violations: [file: string, code: string, expected: RegExp][] = [
+    ['src/api/bite.ts', "import * as vscode from 'vscode';\nexport const v = vscode;\n", /no-restricted-imports: .*src\/api is the plain service client.*must not import vscode/],
+    ['src/api/bite.ts', "import { ChatSession } from '../chat/chatSession';\nexport const c = ChatSession;\n", /src\/api is the plain service client/],
+    ['src/common/bite.ts', "import { readFileSync } from 'node:fs';\nexport const r = readFileSync;\n", /src\/common is shared with the webview.*Node built-in/],
+    ['src/common/bite.ts', "import { readFileSync } from 'fs';\nexport const r = readFileSync;\n", /Node built-in/],
+    ['src/webview/bite.ts', "import { AssistantClient } from '../api/assistantClient';\nexport const a = AssistantClient;\n", /src\/webview is a browser bundle/],
+    ['src/webview/bite.ts', "import * as vscode from 'vscode';\nexport const v = vscode;\n", /must not import vscode/],
+    ['src/chat/bite.ts', "import { AgentFeature } from '../agent';\nexport const a = AgentFeature;\n", /Features never import each other/],
+    ['src/agent/bite.ts', "import { ChatController } from '../chat/chatController';\nexport const c = ChatController;\n", /Features never import each other/],
+    ['src/host/bite.ts', "import { registerChatFeature } from '../chat';\nexport const r = registerChatFeature;\n", /src\/host is shared by the features/],
+    // The vscode-free cores inside the features (issue 17: chatSession.ts and agentJobs.ts passed the old check).
+    ['src/chat/chatSession.ts', "import * as vscode from 'vscode';\nexport const v = vscode;\n", /chat feature’s vscode-free core/],
+    ['src/agent/agentJobs.ts', "import * as vscode from 'vscode';\nexport const v = vscode;\n", /agent feature’s vscode-free core/],
+    ['src/chat/chatSession.ts', "import { createHash } from 'node:crypto';\nexport const h = createHash;\n", /vscode-free core.*Node built-in/],
+    ['src/chat/chatStore.ts', "import { JobStore } from '../agent/jobStore';\nexport const j = JobStore;\n", /chat feature’s vscode-free core/],
+    ['src/chat/bite.ts', `${'export const x = 1;\n'.repeat(301)}`, /max-lines: File has too many lines \(301\)/],
+    ['src/chat/bite.ts', "console.log('a key?');\n", /no-console/],
+  ];
+
+  for (const [file, code, expected] of violations) {
+    it(`${file}: ${code.split('\n')[0]!.slice(0, 60)}… is refused`, async () => {
+      const messages = await lint(file, code);
+      assert.ok(messages.some((m) => expected.test(m)), `expected ${expected} among ${JSON.stringify(messages)}`);
+    });
+  }
+
+  it('lets each layer import what it may (controls)', async () => {
+    const allowed: [string, string][] = [
+      ['src/chat/chatController.ts', "import * as vscode from 'vscode';\nexport const v = vscode;\n"],
+      ['src/agent/index.ts', "import * as vscode from 'vscode';\nimport { AgentClient } from '../api/agentClient';\nexport const v = [vscode, AgentClient];\n"],
+      ['src/webview/bite.ts', "import type { ChatSnapshot } from '../common/protocol';\nexport type S = ChatSnapshot;\n"],
+      ['src/chat/imagePolicy.ts', "import { isLoopbackUrl } from '../api/url';\nexport const l = isLoopbackUrl;\n"],
+      ['src/api/bite.ts', "import { ServiceError } from './errors';\nexport const e = ServiceError;\n"],
+    ];
+    for (const [file, code] of allowed) assert.deepEqual(await lint(file, code), [], `${file} may import this`);
+  });
+
+  it('the formatter finds a file that is not formatted, and passes one that is', async () => {
+    const options = { ...(await prettier.resolveConfig(join(ROOT, 'src/x.ts'))), filepath: join(ROOT, 'src/x.ts') };
+    assert.equal(await prettier.check('const a  =  {b:1}\n', options), false);
+    assert.equal(await prettier.check("const a = { b: 1 };\n", options), true);
+  });
+
+  describe('check-commands', () => {
+    let dir: string;
+    beforeEach(() => {
+      dir = mkdtempSync(join(tmpdir(), 'check-commands-'));
+      cpSync(join(ROOT, 'src'), join(dir, 'src'), { recursive: true });
+      cpSync(join(ROOT, 'package.json'), join(dir, 'package.json'));
+    });
+    afterEach(() => rmSync(dir, { recursive: true, force: true }));
+    const run = () => spawnSync(process.execPath, [join(ROOT, 'scripts/check-commands.mjs'), dir], { encoding: 'utf8' });
+
+    it('passes the project as it is', () => {
+      const r = run();
+      assert.equal(r.status, 0, r.stderr);
+    });
+
+    it('fails when the real registration of a command is removed, though its id still appears in the file', () => {
+      const file = join(dir, 'src/agent/configure.ts');
+      const text = readFileSync(file, 'utf8');
+      assert.ok(text.includes("registerCommand('docsAssistant.configure'"), 'the fixture still registers it');
+      writeFileSync(file, text.replace("vscode.commands.registerCommand('docsAssistant.configure',", "void vscode.commands.executeCommand('docsAssistant.configure'); (") );
+      const r = run();
+      assert.notEqual(r.status, 0);
+      assert.match(r.stderr, /declared but never registered: docsAssistant\.configure/);
+    });
+
+    it('fails when a menu names a command that is not declared', () => {
+      const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+      pkg.contributes.menus['view/title'].push({ command: 'docsAssistant.nope', when: 'true' });
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(join(dir, 'package.json'), JSON.stringify(pkg));
+      const r = run();
+      assert.notEqual(r.status, 0);
+      assert.match(r.stderr, /not declared in contributes\.commands: docsAssistant\.nope/);
+    });
+  });
+});
