@@ -2,6 +2,7 @@ import createDOMPurify, { type Config } from 'dompurify';
 import { marked, type Links, type Token, type TokensList } from 'marked';
 import { h, iconButton } from './dom';
 import { guardImages } from './images';
+import { markedLimits } from './markedLimits';
 import { buildBlocks, buildInline } from './tokenDom';
 
 // Markdown from the service is untrusted. Plain markdown is built into DOM straight from marked's
@@ -69,6 +70,8 @@ function sanitizer(): ReturnType<typeof createDOMPurify> {
 // Raw HTML is text (see above): with these two tokenizers off, `<` starts plain text.
 marked.use({ tokenizer: { html: () => undefined, tag: () => undefined } });
 marked.setOptions({ gfm: true, breaks: false });
+// Bounds on what marked parses, so that lexing takes linear time whatever the answer (markedLimits.ts).
+marked.use(markedLimits());
 
 /**
  * Top-level blocks of a markdown text, with their raw source. `links` are reference definitions

@@ -1,0 +1,163 @@
+import { Tokenizer, type MarkedExtension, type Tokens } from 'marked';
+
+// Limits on what marked is asked to parse, so that lexing a block takes time in proportion to its
+// length whatever the model sends. The streaming renderer lexes the growing block at every render
+// (incremental.ts), so a rule that is quadratic on some input froze the chat: a 120 KB answer of
+// pathological markdown had not rendered after a minute. marked stays (its output is what the
+// sanitizer and tokenDom.ts are held to); these tokenizer overrides bound the inputs on which its
+// own rules go quadratic or recurse without end. Below the limits the tokens are exactly marked's
+// (test/unit/marked-limits.test.ts checks it on random text); above them, markdown that no real
+// answer uses reads as plain text:
+//
+// - Blockquotes and lists nested deeper than MAX_BLOCK_NESTING. Each level re-lexes all of the
+//   text inside it (depth × length), and `> > > …` a few thousand deep overflows the stack. 32,
+//   tokenDom.ts's own depth: deeper markup already took the HTML path there, and still does.
+// - Emphasis nested deeper than MAX_EMPHASIS_NESTING, for the same two reasons.
+// - An opening `*` or `_` is closed only by one of the next MAX_CLOSER_RUNS runs of its
+//   character. marked looks for the closer from every opener on, to the end of the paragraph if
+//   none fits: `*a *a *a … b*` read the paragraph once per opener. Now each opener reads at most
+//   to its MAX_CLOSER_RUNS-th run, and a character is read by at most that many openers.
+// - A run of more than MAX_DELIMITER_RUN `*` or `_`. marked tries to open emphasis at every
+//   character of a run, and each try reads the rest of the run (length²).
+// - An address whose local part is longer than MAX_ADDRESS_LOCAL (64, the most RFC 5321 allows)
+//   is not autolinked: marked looks for the `@` of an address at every place its text rule and
+//   address rule are tried, reading the whole run of address characters each time (`a_a_a_…`,
+//   `!!!…`).
+//
+// One more override changes nothing but speed: an opener with no run of its character after it
+// that could close it is not searched for a closer at all (`*a *a *a …` with no closer).
+//
+// All of it depends only on the text of the block being lexed, never on what came before, so a
+// streamed block lexes exactly as the same block in the whole text does.
+
+export const MAX_BLOCK_NESTING = 32;
+export const MAX_EMPHASIS_NESTING = 16;
+export const MAX_CLOSER_RUNS = 32;
+export const MAX_DELIMITER_RUN = 32;
+export const MAX_ADDRESS_LOCAL = 64;
+
+/** Characters of an address in marked's text rule (the lookahead that ends text before an address). */
+const TEXT_ADDRESS_RUN = "~-]+@)";
+/** More characters than an address's local part may have, of those marked's address rule takes. */
+const LONG_ADDRESS_LOCAL = new RegExp(`^[A-Za-z0-9._+-]{${MAX_ADDRESS_LOCAL + 1}}`);
+const URL_START = /^(?:https?:\/\/|ftp:\/\/|www\.)/i;
+const WHITESPACE = /\s/;
+
+/**
+ * Where the next run of `ch` that marked's closing rule could take starts (at or after `from`),
+ * or -1: every closing pattern needs a character before the run that is neither whitespace nor
+ * `ch`. The answer for the last text asked about is kept, so a paragraph of openers costs one
+ * pass, not one per opener.
+ */
+class CloserFinder {
+  private masked = '';
+  private from = 0;
+  private at = -1;
+
+  constructor(private readonly ch: string) {}
+
+  next(masked: string, from: number): number {
+    if (this.masked === masked && this.from <= from && (this.at < 0 || this.at >= from)) return this.at;
+    let i = masked.indexOf(this.ch, from);
+    while (i !== -1 && (masked[i - 1] === this.ch || WHITESPACE.test(masked[i - 1]!))) i = masked.indexOf(this.ch, i + 1);
+    this.masked = masked;
+    this.from = from;
+    this.at = i;
+    return i;
+  }
+}
+
+/**
+ * Where marked's search for the closer of an opener must stop: after the MAX_CLOSER_RUNS-th run
+ * of `ch` from `from` on, and the one code point after it that marked's closing patterns look at
+ * (not two: a cut inside the next run would make a closer of its first part). The end of the
+ * text if there are fewer runs.
+ */
+export function closerWindowEnd(masked: string, from: number, ch: string): number {
+  let i = from;
+  for (let runs = 0; runs < MAX_CLOSER_RUNS; runs++) {
+    i = masked.indexOf(ch, i);
+    if (i === -1) return masked.length;
+    while (masked[i] === ch) i++;
+  }
+  const c = masked.charCodeAt(i);
+  return Math.min(masked.length, i + (c >= 0xd800 && c <= 0xdbff ? 2 : 1));
+}
+
+/** The tokenizer overrides, with their own nesting counters (one set per marked instance). */
+export function markedLimits(): MarkedExtension {
+  const depth = { block: 0, emphasis: 0 };
+  const closers: Record<string, CloserFinder> = { '*': new CloserFinder('*'), _: new CloserFinder('_') };
+  let boundedText: { rule: RegExp; bounded: RegExp } | undefined;
+
+  /** marked's own rule one level deeper, or undefined (not this construct) at the limit. */
+  function nested<T>(kind: keyof typeof depth, limit: number, rule: () => T): T | undefined {
+    if (depth[kind] >= limit) return undefined;
+    depth[kind]++;
+    try {
+      return rule();
+    } finally {
+      depth[kind]--;
+    }
+  }
+
+  return {
+    extensions: [
+      {
+        // Tried before marked's own inline rules at every position: a long run becomes text in one step.
+        name: 'longDelimiterRun',
+        level: 'inline',
+        tokenizer(src: string): Tokens.Text | undefined {
+          const ch = src[0];
+          if (ch !== '*' && ch !== '_') return undefined;
+          let end = 1;
+          while (end <= MAX_DELIMITER_RUN && src[end] === ch) end++;
+          if (end <= MAX_DELIMITER_RUN) return undefined;
+          while (src[end] === ch) end++;
+          const raw = src.slice(0, end);
+          return { type: 'text', raw, text: raw };
+        },
+      },
+    ],
+    tokenizer: {
+      blockquote(src) {
+        return nested('block', MAX_BLOCK_NESTING, () => Tokenizer.prototype.blockquote.call(this, src));
+      },
+      list(src) {
+        return nested('block', MAX_BLOCK_NESTING, () => Tokenizer.prototype.list.call(this, src));
+      },
+      emStrong(src, maskedSrc, prevChar) {
+        const ch = src[0]!;
+        const finder = closers[ch];
+        if (!finder) return undefined;
+        let run = 1;
+        while (src[run] === ch) run++;
+        // marked reads the text after the opening run (`maskedSrc`, the paragraph with code spans
+        // and links masked, from where `src` starts); a closing pattern starts with the character
+        // before its run, so a closer starts at the second character of that text or later.
+        const at = maskedSrc.length - src.length;
+        if (finder.next(maskedSrc, at + run + 1) < 0) return undefined;
+        const end = closerWindowEnd(maskedSrc, at + run, ch);
+        // Cut both alike: marked finds its place in `maskedSrc` from the length of `src`.
+        const [s, m] = end < maskedSrc.length ? [src.slice(0, end - at), maskedSrc.slice(at, end)] : [src, maskedSrc];
+        return nested('emphasis', MAX_EMPHASIS_NESTING, () => Tokenizer.prototype.emStrong.call(this, s, m, prevChar));
+      },
+      url(src) {
+        // An address's local part longer than MAX_ADDRESS_LOCAL: not an address (nor, without a scheme or www., a URL).
+        if (LONG_ADDRESS_LOCAL.test(src) && !URL_START.test(src)) return undefined;
+        return false;
+      },
+      inlineText(src) {
+        const rule = this.rules.inline.text;
+        if (boundedText?.rule !== rule) {
+          const source = rule.source.split(TEXT_ADDRESS_RUN).join(`~-]{1,${MAX_ADDRESS_LOCAL}}@)`);
+          // A marked whose text rule reads differently keeps its own rule.
+          boundedText = { rule, bounded: source === rule.source ? rule : new RegExp(source, rule.flags) };
+        }
+        const m = boundedText.bounded.exec(src);
+        if (!m) return undefined;
+        return { type: 'text', raw: m[0], text: m[0], escaped: this.lexer.state.inRawBlock };
+      },
+    },
+  };
+}

@@ -1,0 +1,141 @@
+import * as assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { Marked, type Token } from 'marked';
+import { lexBlocks } from '../../src/webview/markdown';
+import { MAX_ADDRESS_LOCAL, MAX_BLOCK_NESTING, MAX_CLOSER_RUNS, MAX_DELIMITER_RUN, MAX_EMPHASIS_NESTING, closerWindowEnd, markedLimits } from '../../src/webview/markedLimits';
+import { pathologies } from '../webview/pathologicalMarkdown';
+
+// The limits on marked (markedLimits.ts) make lexing linear on the markdown that froze the chat,
+// and change nothing else: below the limits, marked with them gives exactly marked's tokens and
+// HTML, on random text built from the characters that make markdown ambiguous. Above them, what
+// lies past a limit reads as text.
+
+/** Generous, for a busy machine: before the limits, these blocks took seconds each or overflowed the stack. */
+const LEX_BOUND_MS = 500;
+const SEED = 20261207;
+
+function deepest(tokens: readonly Token[], types: ReadonlySet<string>): number {
+  let max = 0;
+  for (const t of tokens) {
+    const children: Token[] = [...((t as { tokens?: Token[] }).tokens ?? []), ...((t as { items?: Token[] }).items ?? [])];
+    max = Math.max(max, (types.has(t.type) ? 1 : 0) + deepest(children, types));
+  }
+  return max;
+}
+const BLOCK_NESTERS = new Set(['blockquote', 'list']);
+const EMPHASIS = new Set(['em', 'strong']);
+const html = (m: Marked, src: string): string => m.parser(m.lexer(src));
+/** Maximal runs of `*` or `_` in `src`. */
+const runs = (src: string, ch: string): number => src.split(ch === '*' ? /\*+/ : /_+/).length - 1;
+
+/** A strong whose closer is the `n`th run of `*` after its opener (n > 2): pairs of em, runs that neither open nor close, the closer. */
+const closedAt = (n: number): string => `**a ${'*b* '.repeat(Math.floor((n - 1) / 2))}${'* '.repeat((n - 1) % 2)}c**`;
+
+/** Whether every emphasis is closed by one of the next MAX_CLOSER_RUNS runs of its character, as the limits need. */
+function closersInReach(tokens: readonly Token[]): boolean {
+  return tokens.every((t) => {
+    if (t.type === 'em' || t.type === 'strong') {
+      let open = 0;
+      while (t.raw[open] === t.raw[0]) open++;
+      if (runs(t.raw.slice(open), t.raw[0]!) > MAX_CLOSER_RUNS) return false;
+    }
+    return closersInReach([...((t as { tokens?: Token[] }).tokens ?? []), ...((t as { items?: Token[] }).items ?? [])]);
+  });
+}
+
+describe('limits on marked', () => {
+  const plain = () => new Marked({ gfm: true, breaks: false });
+  const limited = () => new Marked({ gfm: true, breaks: false }, markedLimits());
+
+  for (const { name, text } of pathologies(40_000)) {
+    it(`lexes ${name} within ${LEX_BOUND_MS} ms, as the webview's marked is configured`, () => {
+      // Twice the size too: a quadratic rule shows as four times the time.
+      for (const size of [1, 2]) {
+        const src = size === 1 ? text : text + text.slice(text.length / 2);
+        const t0 = performance.now();
+        const tokens = lexBlocks(src);
+        const ms = performance.now() - t0;
+        assert.ok(ms <= LEX_BOUND_MS, `${src.length.toLocaleString()} characters took ${ms.toFixed(0)} ms`);
+        assert.ok(tokens.length > 0);
+      }
+    });
+  }
+
+  it('gives exactly marked’s tokens and HTML below the limits (fast-check)', () => {
+    const delimiters = fc.constantFrom('*', '**', '***', '_', '__', ' *', '* ', ' _', '_ ', 'a*', '*a', 'a_', '_a');
+    const others = fc.constantFrom('~', '~~', '`', '\\', '[', ']', '(', ')', '<', '>', '!', '@', '.', ':', 'a', 'b', 'word', ' ', ' ', '\n', '\n\n', '> ', '- ', '1. ', 'x_y', 'me@docs.test', 'www.docs.test', 'https://docs.test/a', '&amp;', '#');
+    let compared = 0;
+    let cut = 0;
+    fc.assert(
+      fc.property(fc.array(fc.oneof(delimiters, others), { minLength: 1, maxLength: 150, size: 'max' }), (parts) => {
+        const src = parts.join('');
+        const want = plain().lexer(src);
+        // Only what no limit reaches.
+        if (deepest(want, BLOCK_NESTERS) >= MAX_BLOCK_NESTING || deepest(want, EMPHASIS) >= MAX_EMPHASIS_NESTING) return;
+        if (new RegExp(`[*_]{${MAX_DELIMITER_RUN + 1}}|[a-zA-Z0-9.!#$%&'*+/=?_\`{|}~-]{${MAX_ADDRESS_LOCAL + 1}}`).test(src)) return;
+        if (!closersInReach(want)) return;
+        // Texts with more runs than that: marked's search for a closer is cut short, and must still find the same.
+        if (runs(src, '*') > MAX_CLOSER_RUNS || runs(src, '_') > MAX_CLOSER_RUNS) cut++;
+        const m = limited();
+        const got = m.lexer(src);
+        assert.deepEqual(JSON.parse(JSON.stringify(got)), JSON.parse(JSON.stringify(want)), JSON.stringify(src));
+        assert.equal(m.parser(got), plain().parser(want), JSON.stringify(src));
+        compared++;
+      }),
+      { seed: SEED, numRuns: 4000 },
+    );
+    assert.ok(compared > 3000 && cut > 500, `only ${compared} texts compared, ${cut} with searches cut short`);
+  });
+
+  it('emphasis openers with a closer in reach, or none at all: the same tokens as marked, without its quadratic search', () => {
+    const texts = ['*a '.repeat(300), '_a '.repeat(300), `${'**a '.repeat(200)}b**`, `${'*a '.repeat(100)}a* and a*`, `x ${'__a '.repeat(100)}*b*`, `${'*a '.repeat(300)}end*`, closedAt(MAX_CLOSER_RUNS)];
+    for (const src of texts) {
+      assert.deepEqual(JSON.parse(JSON.stringify(limited().lexer(src))), JSON.parse(JSON.stringify(plain().lexer(src))), src.slice(0, 40));
+    }
+    assert.match(html(limited(), texts.at(-1)!), /^<p><strong>a <em>b<\/em>/, `the closer of the strong is its ${MAX_CLOSER_RUNS}th run`);
+  });
+
+  it('past the limits: deeper quotes and lists, deeper emphasis, longer runs and addresses read as text', () => {
+    const m = limited();
+    const quotes = m.lexer(`${'> '.repeat(5_000)}deep`);
+    assert.equal(deepest(quotes, BLOCK_NESTERS), MAX_BLOCK_NESTING);
+    assert.match(m.parser(quotes), /<p>(&gt; ){100}/);
+    assert.equal(deepest(m.lexer(`${'- '.repeat(5_000)}deep`), BLOCK_NESTERS), MAX_BLOCK_NESTING);
+    assert.equal(deepest(m.lexer(`${'> - '.repeat(5_000)}deep`), BLOCK_NESTERS), MAX_BLOCK_NESTING);
+
+    const nested = m.lexer(`${'*a '.repeat(100)}${'a* '.repeat(100)}`);
+    assert.equal(deepest(nested, EMPHASIS), MAX_EMPHASIS_NESTING);
+
+    const far = closedAt(MAX_CLOSER_RUNS + 1);
+    assert.match(html(plain(), far), /^<p><strong>/);
+    assert.match(html(m, far), /^<p>\*\*a <em>b<\/em>/, `the closer of the strong is its ${MAX_CLOSER_RUNS + 1}th run`);
+
+    const run = '_'.repeat(MAX_DELIMITER_RUN + 1);
+    assert.equal(html(m, `**a${run}b**`), `<p><strong>a${run}b</strong></p>\n`);
+    assert.equal(html(m, `*${'*'.repeat(MAX_DELIMITER_RUN)}a*`), `<p>${'*'.repeat(MAX_DELIMITER_RUN + 1)}a*</p>\n`);
+    assert.equal(html(m, `*${'*'.repeat(MAX_DELIMITER_RUN - 1)}a*`), html(plain(), `*${'*'.repeat(MAX_DELIMITER_RUN - 1)}a*`), 'a run at the limit is marked’s');
+
+    const local = (n: number) => `Write to ${'a'.repeat(n)}@docs.test today.`;
+    assert.match(html(m, local(MAX_ADDRESS_LOCAL)), /<a href="mailto:a{64}@docs\.test">/);
+    assert.doesNotMatch(html(m, local(MAX_ADDRESS_LOCAL + 1)), /<a /);
+    assert.match(html(m, `See https://docs.test/${'a'.repeat(100)} now`), /<a href="https:\/\/docs\.test\/a{100}">/, 'a long URL is still a link');
+  });
+
+  it('cuts marked’s search right after the last run in reach and the code point that follows it', () => {
+    const text = `*${'a*'.repeat(40)}`;
+    const end = closerWindowEnd(text, 1, '*');
+    assert.equal(runs(text.slice(1, end), '*'), MAX_CLOSER_RUNS);
+    assert.equal(text.slice(end - 2, end), '*a');
+    const wide = `*${'*\u{1F600}'.repeat(40)}`;
+    assert.equal(wide.slice(0, closerWindowEnd(wide, 1, '*')).slice(-3), '*\u{1F600}', 'both halves of a surrogate pair');
+    assert.equal(closerWindowEnd('*a*a', 1, '*'), 4, 'fewer runs: the whole text');
+  });
+
+  it('counts nesting back to zero after each lex, even one that threw deep inside', () => {
+    const boom = { name: 'boom', level: 'block' as const, tokenizer: (src: string) => (src.startsWith('BOOM') ? assert.fail('boom') : undefined) };
+    const m = new Marked({ gfm: true, breaks: false }, markedLimits(), { extensions: [boom] });
+    for (let i = 0; i < 3; i++) assert.equal(deepest(m.lexer(`${'> '.repeat(40)}x`), BLOCK_NESTERS), MAX_BLOCK_NESTING);
+    assert.throws(() => m.lexer(`${'> '.repeat(5)}BOOM`), /boom/);
+    assert.equal(deepest(m.lexer(`${'> '.repeat(40)}x`), BLOCK_NESTERS), MAX_BLOCK_NESTING, 'the lex that threw left the count where it was');
+  });
+});

@@ -1,0 +1,27 @@
+// Markdown that made the chat freeze (issue 16, item 7): each construct hit a rule that reads
+// the rest of a run, a line or a block again at every character of it, in our renderer or in
+// marked. Shared by test/webview/pathological.test.ts, test/unit/marked-limits.test.ts and the
+// render benchmark (bench/pathological.ts).
+
+export interface Pathology {
+  name: string;
+  text: string;
+}
+
+/** One block of each kind, each about `size` characters. */
+export function pathologies(size = 40_000): Pathology[] {
+  return [
+    { name: `a fence of ${size.toLocaleString()} blank lines`, text: '```\n' + '\n'.repeat(size) + '```' },
+    { name: `a paragraph of ${size.toLocaleString()} spaces`, text: 'Spaces' + ' '.repeat(size) + 'end.' },
+    { name: `a list item of ${size.toLocaleString()} spaces`, text: '- Spaces' + ' '.repeat(size) + 'end.' },
+    { name: `a **a___…b** run of ${size.toLocaleString()}`, text: '**a' + '_'.repeat(size) + 'b**' },
+    { name: `quotes ${(size / 2).toLocaleString()} deep`, text: '> '.repeat(size / 2) + 'deep' },
+    { name: `${Math.round(size / 6).toLocaleString()} emphasis openers`, text: '*a '.repeat(Math.round(size / 6)) + 'end' },
+    { name: `a run of ${Math.round(size / 4).toLocaleString()} asterisks`, text: '**a' + '*'.repeat(Math.round(size / 4)) + 'b**' },
+  ];
+}
+
+/** All of them in one answer, between ordinary paragraphs: about 5.75 × `size` characters (200 KB by default). */
+export function pathologicalAnswer(size = 35_000): string {
+  return ['# Pathological answer', ...pathologies(size).flatMap((p) => [`The next block is ${p.name}.`, p.text]), 'And the answer ends.'].join('\n\n') + '\n';
+}
