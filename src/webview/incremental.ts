@@ -35,8 +35,23 @@ export interface MarkdownRenderer {
 }
 
 const GROUP_SIZE = 16;
-/** The text ends with a blank line: nothing after it can join a block before it (bar the list case in render()). */
-const BLANK_LINE_AT_END = /\n[ \t]*\n[ \t\n]*$/;
+/**
+ * Whether the text ends with a blank line: nothing after it can join a block before it (bar the
+ * list case in render()). That is, its trailing spaces, tabs and newlines hold two newlines (what
+ * `/\n[ \t]*\n[ \t\n]*$/` tests). Scanned from the end by hand: a regex anchored at `$` is
+ * tried from every newline, and each try reads to the end of the text (a fence of 40,000 blank
+ * lines took seconds).
+ */
+export function endsWithBlankLine(text: string): boolean {
+  let newlines = 0;
+  for (let i = text.length - 1; i >= 0; i--) {
+    const c = text.charCodeAt(i);
+    if (c === 10) {
+      if (++newlines === 2) return true;
+    } else if (c !== 32 && c !== 9) return false;
+  }
+  return false;
+}
 interface SettledParagraph {
   /** Source of the settled inline tokens. */
   raw: string;
@@ -202,7 +217,7 @@ export function createIncrementalMarkdown(element: HTMLElement, onRendered: () =
     if (finishing) {
       const source = open.slice(0, consumed);
       if (source.includes('<') && hasRawHtml(tokens.slice(0, last))) suspectBelow = 0;
-      else if (!BLANK_LINE_AT_END.test(source)) suspectBelow = Math.min(suspectBelow, text.length + 1);
+      else if (!endsWithBlankLine(source)) suspectBelow = Math.min(suspectBelow, text.length + 1);
       finishing.apply(rendered.splice(0, finishing.pieces.length));
       tail.className = 'md-block';
       openTail();

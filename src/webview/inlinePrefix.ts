@@ -35,13 +35,25 @@ export interface SettledPrefix {
   elements: number;
 }
 
-/** The inside of an element token, without its own delimiters or brackets. */
-function innerOf(t: Token): string {
+const isDelimiter = (c: string | undefined): boolean => c === '*' || c === '_' || c === '~';
+
+/**
+ * The inside of an element token, without its own delimiters or brackets. The delimiters are
+ * stripped by hand: `/[*_~]+$/` is tried from every delimiter inside the token and reads to the
+ * end of its run each time (`**a___…b**` with 40,000 underscores took seconds).
+ */
+export function innerOf(t: Token): string {
   switch (t.type) {
     case 'strong':
     case 'em':
-    case 'del':
-      return t.raw.replace(/^[*_~]+/, '').replace(/[*_~]+$/, '');
+    case 'del': {
+      const raw = t.raw;
+      let start = 0;
+      let end = raw.length;
+      while (start < end && isDelimiter(raw[start])) start++;
+      while (end > start && isDelimiter(raw[end - 1])) end--;
+      return raw.slice(start, end);
+    }
     default:
       return '';
   }

@@ -9,6 +9,8 @@ const PLAIN_PROSE = /^[\p{L}\p{N} ,;'"?!/%$^{}=+-]*$/u;
 /** Dots and colons too, unless the line may hold an autolink they would complete. */
 const PLAIN_PROSE_WITH_DOTS = /^[\p{L}\p{N} ,;'"?!/%$^{}=+.:-]*$/u;
 const AUTOLINK_HINT = /www|http|ftp|mailto|xmpp|@/i;
+/** Characters of the line kept to find AUTOLINK_HINT across deltas: its longest word but one. */
+const HINT_OVERLAP = 5;
 /** Elements whose text is the text of the source line, in a paragraph-like block. */
 const PROSE_PARENTS = new Set(['P', 'LI', 'TD', 'TH', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6']);
 
@@ -34,9 +36,22 @@ function isOpenFence(rest: string): boolean {
   return !rest.slice(m[0].length).split('\n').some((line) => close.test(line));
 }
 
+// Every update must cost what the delta costs, not what the line or block it lands in costs: an
+// answer's line can be 40,000 spaces long. So the shortcut keeps what it needs to know about the
+// line (whether it holds an autolink hint, and its last few characters), not the line itself, and
+// trailing spaces are counted from the end by hand: a regex like `/[ ]*$/` is tried from every
+// space of a run and reads to its end each time.
+
 export type FastPath =
-  | { mode: 'prose'; node: Text; line: string; held: string; keepsSpaces: boolean }
+  | { mode: 'prose'; node: Text; hint: boolean; lineEnd: string; held: string; keepsSpaces: boolean }
   | { mode: 'code'; node: Text; endsWithNewline: boolean };
+
+/** How many spaces `s` ends with. */
+export function trailingSpaces(s: string): number {
+  let n = 0;
+  while (n < s.length && s.charCodeAt(s.length - 1 - n) === 32) n++;
+  return n;
+}
 
 /** Whether, after rendering `rest` into `tail`, later plain deltas may go straight into a text node. */
 export function fastPathAfterRender(tail: HTMLElement, rest: string): FastPath | undefined {
@@ -50,8 +65,8 @@ export function fastPathAfterRender(tail: HTMLElement, rest: string): FastPath |
     return { mode: 'code', node, endsWithNewline: rest.endsWith('\n') };
   }
   if (!PROSE_PARENTS.has(parent.tagName)) return undefined;
-  const trailing = /[ ]*$/.exec(rest)![0];
-  const core = rest.slice(0, rest.length - trailing.length);
+  const core = rest.slice(0, rest.length - trailingSpaces(rest));
+  const trailing = rest.slice(core.length);
   const line = core.slice(core.lastIndexOf('\n') + 1);
   const lastChar = core.slice(-1);
   // marked keeps the spaces at the end of a paragraph's text, and trims them in list items (their
@@ -60,7 +75,10 @@ export function fastPathAfterRender(tail: HTMLElement, rest: string): FastPath |
   // The line must already be prose (a letter in it), so that what follows cannot turn it into a
   // list item, heading or table row; and it must end with what the node ends with.
   if (!/[\p{L}\p{N}]/u.test(lastChar) || !/\p{L}/u.test(line) || !node.data.endsWith(keepsSpaces ? lastChar + trailing : lastChar)) return undefined;
-  return { mode: 'prose', node, line, held: keepsSpaces ? '' : trailing, keepsSpaces };
+  // Letters after an `&` can complete an entity (`&amp;`), which the full render decodes. No delta
+  // the shortcut takes holds one, so only the line it starts from can.
+  if (line.includes('&')) return undefined;
+  return { mode: 'prose', node, hint: AUTOLINK_HINT.test(line), lineEnd: line.slice(-HINT_OVERLAP), held: keepsSpaces ? '' : trailing, keepsSpaces };
 }
 
 /** Appends `delta` straight to the tail's text when that gives what a full render would; false if not. */
@@ -75,19 +93,23 @@ export function tryFastAppend(fast: FastPath, delta: string): boolean {
     fast.endsWithNewline = delta.endsWith('\n');
     return true;
   }
-  const line = fast.line + delta;
-  if (!(PLAIN_PROSE.test(delta) || (PLAIN_PROSE_WITH_DOTS.test(delta) && !AUTOLINK_HINT.test(line)))) return false;
-  // Letters after an `&` can complete an entity (`&amp;`), which the full render decodes.
-  if (line.includes('&')) return false;
-  fast.line = line;
+  // A hint anywhere in the line so far: in it before, across its end and the delta, or in the delta.
+  const seam = fast.lineEnd + delta;
+  const hint = fast.hint || AUTOLINK_HINT.test(seam);
+  if (!(PLAIN_PROSE.test(delta) || (PLAIN_PROSE_WITH_DOTS.test(delta) && !hint))) return false;
+  fast.hint = hint;
+  fast.lineEnd = seam.slice(-HINT_OVERLAP);
   if (fast.keepsSpaces) {
     fast.node.appendData(delta);
     return true;
   }
   // Trailing spaces are not rendered at the end of a list item, heading or cell; they are held until a word follows.
-  const s = fast.held + delta;
-  const held = /[ ]*$/.exec(s)![0];
-  if (s.length > held.length) fast.node.appendData(s.slice(0, s.length - held.length));
-  fast.held = held;
+  const spaces = trailingSpaces(delta);
+  if (spaces === delta.length) {
+    fast.held += delta;
+    return true;
+  }
+  fast.node.appendData(fast.held + delta.slice(0, delta.length - spaces));
+  fast.held = delta.slice(delta.length - spaces);
   return true;
 }
