@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { renderWebviewHtml } from '../src/chat/webviewHtml';
 import { deltasOf, longAnswer } from './answer';
+import { benchPathological } from './pathological';
 import { buildShadow, ROOT } from './shadow';
 import { medianBy, percentile, type BenchResult } from './util';
 
@@ -17,6 +18,8 @@ import { medianBy, percentile, type BenchResult } from './util';
 // same final text rendered once. The naive renderer (the whole answer re-rendered on every
 // update) is the same bundle with one module swapped. The streamed DOM must end up equal to the
 // once-rendered one.
+// Then (pathological.ts) a 200 KB answer of the markdown that once froze the chat, in the same
+// page: its slowest update, and the time from its last byte to the whole answer on screen.
 
 const DELTAS = 2000;
 /** Measured runs of the incremental renderer (after one warm-up run). */
@@ -81,7 +84,7 @@ export const PAGE_SETUP = `
   });
 `;
 
-interface Run {
+export interface Run {
   updates: number[];
   total: number;
   single: number;
@@ -91,7 +94,7 @@ interface Run {
 }
 
 /** One streamed answer and one render of its final text, in the page, timed per update. */
-async function measure(page: Page, text: string, deltas: string[], id: string): Promise<Run> {
+export async function measure(page: Page, text: string, deltas: string[], id: string): Promise<Run> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable');
   const busy = async () => {
@@ -209,6 +212,7 @@ export async function benchRender(): Promise<BenchResult> {
       if (violations.length) throw new Error(`the ${bundle} page reported errors: ${violations.join('; ')}`);
       await page.close();
     }
+    const pathological = await benchPathological(`${origin}/?bundle=incremental`);
     const runRatio = (r: Run) => r.cdpStream / r.cdpSingle;
     const inc = medianBy(allRuns.incremental, runRatio);
     const nai = medianBy(allRuns.naive, runRatio);
@@ -234,10 +238,12 @@ export async function benchRender(): Promise<BenchResult> {
         ['incremental (shipped), all updates', `script+style+layout ${ms(inc.cdpStream)} = ${x(ratio)} once (wall ${ms(inc.total)} = ${x(wallRatio)}); slowest update ${ms(worst)}, p99 ${ms(p99(inc.updates))}`],
         [`  ratio in each of ${RUNS} runs`, ratios.map((r) => r.toFixed(2)).join(', ') + ' (sorted; the median run is shown)'],
         ['naive (re-render all per update)', `script+style+layout ${ms(nai.cdpStream)} = ${x(naiveRatio)} once (wall ${ms(nai.total)} = ${x(naiveWallRatio)}); slowest update ${ms(worstNaive)}, p99 ${ms(p99(nai.updates))}`],
+        ...pathological.rows,
       ],
       budgets: [
         { what: 'all updates vs one render (script+layout)', value: `${x(ratio)} (naive ${x(naiveRatio)})`, budget: '≤ 3×', met: ratio <= 3 },
         { what: 'slowest single update (wall)', value: `${ms(worst)} (naive ${ms(worstNaive)})`, budget: '≤ 16 ms', met: worst <= 16 },
+        ...pathological.budgets,
       ],
       raw: {
         bytes: text.length,
@@ -251,6 +257,7 @@ export async function benchRender(): Promise<BenchResult> {
         wallRatioNaive: naiveWallRatio,
         slowestUpdateMs: { incremental: worst, naive: worstNaive },
         p99UpdateMs: { incremental: p99(inc.updates), naive: p99(nai.updates) },
+        pathological: pathological.raw,
       },
     };
   } finally {

@@ -1,0 +1,98 @@
+import { chromium, type Page } from 'playwright-core';
+import { pathologicalAnswer } from '../test/webview/pathologicalMarkdown';
+import { deltasOf } from './answer';
+import { measure, PAGE_SETUP, type Run } from './render';
+import type { Budget } from './util';
+
+// Part of the render benchmark: a 200 KB answer of the markdown that froze the chat (issue 16,
+// item 7: a fence of 35,000 blank lines, a paragraph and a list item of 35,000 spaces, a
+// `**a___…b**` run, quotes 17,500 deep, emphasis openers, a long run of asterisks), streamed
+// into the same production bundle and page as 2,000 deltas, one per frame. What counts is the
+// slowest single update, and the time from the last byte to the whole answer on screen: the
+// frame of the last delta plus the frame of the `done` status that follows it at once. The
+// streamed DOM must end up equal to the answer rendered once, as in the render benchmark.
+//
+// Chromium rescues a backtracking regex that runs too long with a second, linear engine; Node
+// does not, nor need the Electron of a given VS Code. The page runs with that rescue off, so that
+// what is timed is our code and marked's, not the engine's fallback.
+
+const DELTAS = 2000;
+/** The blank lines of the answer's fence (pathologicalAnswer's default size). */
+const FENCE_LINES = 35_000;
+const UPDATE_BUDGET_MS = 50;
+const WHOLE_BUDGET_MS = 1000;
+const NO_REGEXP_RESCUE = '--js-flags=--expose-gc --no-enable-experimental-regexp-engine-on-excessive-backtracks';
+const CHROMIUM_ARGS = [NO_REGEXP_RESCUE, '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+export interface PathologicalResult {
+  rows: [string, string][];
+  budgets: Budget[];
+  raw: Record<string, unknown>;
+}
+
+/**
+ * What Chromium alone takes to lay out a code block of `lines` lines again after one more line,
+ * in the same page and styles: the least a render of a growing code block that long can cost.
+ * (Layout is per block, not per line: a longer block costs more, whatever renders it.)
+ */
+async function layoutFloor(page: Page, lines: number): Promise<number> {
+  return page.evaluate((lines) => {
+    const host = document.querySelector('.answer .markdown')!;
+    const block = document.createElement('div');
+    block.className = 'code-block';
+    const code = block.appendChild(document.createElement('pre')).appendChild(document.createElement('code'));
+    code.textContent = '\n'.repeat(lines);
+    host.append(block);
+    void document.body.offsetHeight;
+    const times: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const t0 = performance.now();
+      (code.firstChild as Text).appendData('\n');
+      void document.body.offsetHeight;
+      times.push(performance.now() - t0);
+    }
+    block.remove();
+    return times.sort((a, b) => a - b)[2]!;
+  }, lines);
+}
+
+/** Streams the pathological answer into the page served at `url` (the shipped bundle); one warm-up run, then the measured one. */
+export async function benchPathological(url: string): Promise<PathologicalResult> {
+  const text = pathologicalAnswer();
+  const deltas = deltasOf(text, DELTAS);
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  try {
+    const page = await browser.newPage({ viewport: { width: 420, height: 800 } });
+    await page.addInitScript({ content: PAGE_SETUP });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(url);
+    await page.waitForSelector('#app[aria-busy="false"]');
+    const warm = pathologicalAnswer(3_500);
+    await measure(page, warm, deltasOf(warm, DELTAS / 10), 'patho-warm');
+    const run: Run = await measure(page, text, deltas, 'patho');
+    const floor = await layoutFloor(page, FENCE_LINES);
+    if (errors.length) throw new Error(`the pathological page reported errors: ${errors.join('; ')}`);
+    await page.close();
+
+    const streamed = run.updates.slice(0, DELTAS);
+    const slowest = Math.max(...streamed);
+    const slowestAt = deltas.slice(0, streamed.indexOf(slowest) + 1).join('').length;
+    const whole = run.updates[DELTAS - 1]! + run.updates[DELTAS]!;
+    const ms = (n: number) => `${n.toFixed(n < 10 ? 1 : 0)} ms`;
+    return {
+      rows: [
+        ['pathological answer', `${(text.length / 1024).toFixed(0)} KB markdown, ${DELTAS.toLocaleString()} deltas; blank-line fence, spaces, **a___…b**, deep quotes, emphasis openers, asterisk run; regex rescue off`],
+        ['  its stream, all updates', `script+style+layout ${ms(run.cdpStream)} (${(run.cdpStream / run.cdpSingle).toFixed(1)}× one render, ${ms(run.cdpSingle)}); wall ${ms(run.total)}; slowest update ${ms(slowest)} at ${slowestAt.toLocaleString()} characters`],
+        ['  layout floor (Chromium)', `one line added to a ${FENCE_LINES.toLocaleString()}-line code block, laid out again: ${ms(floor)} (median of 5), whatever renders it`],
+      ],
+      budgets: [
+        { what: 'pathological 200 KB: slowest single update (wall)', value: ms(slowest), budget: `≤ ${UPDATE_BUDGET_MS} ms`, met: slowest <= UPDATE_BUDGET_MS },
+        { what: 'pathological 200 KB: last byte to whole answer rendered', value: ms(whole), budget: `≤ ${WHOLE_BUDGET_MS} ms`, met: whole <= WHOLE_BUDGET_MS },
+      ],
+      raw: { bytes: text.length, deltas: DELTAS, slowestUpdateMs: slowest, slowestAtChars: slowestAt, lastByteToWholeMs: whole, layoutFloorMs: floor, cdpMs: { stream: run.cdpStream, single: run.cdpSingle }, wallMs: { stream: run.total, single: run.single } },
+    };
+  } finally {
+    await browser.close();
+  }
+}
