@@ -1,13 +1,14 @@
-import { describeError, type ServiceError } from '../api/errors';
-import { retryTime } from '../api/httpErrors';
-import { clampRetryAfter, MAX_CHIPS, MAX_CONTEXT_CHARS, MAX_QUESTION_CHARS } from '../api/limits';
-import type { AssembledMessage, AssistantRequest, AssistantStreamEvent, ChatMessage, ContextItem, SearchFilter, UIMessageChunk } from '../api/types';
-import type { AnswerPatch, AnswerView, ChatSnapshot, ContextChip, ErrorView, JobCardView, TurnView } from '../common/protocol';
-import { applyPatches } from '../common/answerPatches';
-import { answerText, diffAnswer, emptyAnswer, noticesOf, partsOf, sourcesOf, viewAfterDelta } from './answerView';
+import { describeError } from '../api/errors';
+import { MAX_QUESTION_CHARS } from '../api/limits';
+import type { AssembledMessage, AssistantRequest, AssistantStreamEvent, UIMessageChunk } from '../api/types';
+import type { AnswerPatch, AnswerView, ChatSnapshot, ContextChip, JobCardView, TurnView } from '../common/protocol';
+import { diffAnswer, emptyAnswer, noticesOf, partsOf, sourcesOf, viewAfterDelta } from './answerView';
 import { ChatStore, interrupted, type StoredConversation } from './chatStore';
 import { postPacer } from './postPacer';
-import { chipLabel, isSameSelection, truncationPoint } from './selectionContext';
+import { fitChip } from './selectionContext';
+import { PatchQueue } from './patchQueue';
+import { errorViewOf, finalView, requestFor, type RequestSettings } from './turnRequest';
+export type { RequestSettings } from './turnRequest';
 
 // The one conversation model. Views (the sidebar and the editor panel) only render what it
 // sends; it knows nothing of VS Code, so it runs in Node tests with the real client.
@@ -15,13 +16,6 @@ import { chipLabel, isSameSelection, truncationPoint } from './selectionContext'
 /** The part of AssistantClient the session needs (the real one in production and tests). */
 export interface AssistantLike {
   send(request: AssistantRequest, opts?: { signal?: AbortSignal }): AsyncGenerator<AssistantStreamEvent, AssembledMessage>;
-}
-
-export interface RequestSettings {
-  fp: string;
-  retrievalPageSize: number;
-  filter: SearchFilter | null;
-  currentPath?: string;
 }
 
 export interface ChatSessionDeps {
@@ -47,16 +41,14 @@ export class ChatSession {
   private controller: AbortController | undefined;
   /** The answer as it streams; the stored copy is only saved now and then (see advance). */
   private live: { conversationId: string; turnId: string; view: AnswerView } | undefined;
-  private pending = new Map<string, AnswerPatch[]>();
-  private flushScheduled = false;
+  private readonly patches: PatchQueue;
   private lastSave = 0;
   private closed = false;
-  private readonly schedule: (fn: () => void) => void;
   private readonly now: () => number;
   private readonly newId: () => string;
 
   constructor(private readonly deps: ChatSessionDeps) {
-    this.schedule = deps.schedule ?? postPacer();
+    this.patches = new PatchQueue(deps.schedule ?? postPacer(), (turnId, patches) => deps.onPatch(turnId, patches));
     this.now = deps.now ?? (() => Date.now());
     let n = 0;
     this.newId = deps.newId ?? (() => `${Date.now().toString(36)}-${(n++).toString(36)}-${Math.random().toString(36).slice(2, 8)}`);
@@ -113,15 +105,9 @@ export class ChatSession {
    * (its note says so). When nothing can be attached, `reason` says why, in words for the user.
    */
   attachChip(chip: ContextChip): { added: boolean; reason?: string } {
-    const chips = this.deps.store.pendingContext;
-    if (chips.some((c) => isSameSelection(c, chip))) return { added: false, reason: `${chipLabel(chip)} is already attached.` };
-    if (chips.length >= MAX_CHIPS) return { added: false, reason: `The question already carries ${MAX_CHIPS} selections, the most one question can. Remove one to attach another.` };
-    const left = MAX_CONTEXT_CHARS - chips.reduce((n, c) => n + c.value.length, 0);
-    if (left <= 0) {
-      return { added: false, reason: `The question already carries ${MAX_CONTEXT_CHARS.toLocaleString('en-US')} characters of selections, the most one question can. Remove a selection to attach another.` };
-    }
-    const fitted = chip.value.length > left ? { ...chip, value: chip.value.slice(0, truncationPoint(chip.value, left)), truncatedFrom: chip.truncatedFrom ?? chip.value.length } : chip;
-    this.deps.store.setPendingContext([...chips, fitted]);
+    const fitted = fitChip(this.deps.store.pendingContext, chip);
+    if ('reason' in fitted) return { added: false, reason: fitted.reason };
+    this.deps.store.setPendingContext([...this.deps.store.pendingContext, fitted.chip]);
     this.deps.onSnapshot();
     return { added: true };
   }
@@ -196,23 +182,6 @@ export class ChatSession {
 
   // ---- the stream --------------------------------------------------------------------------
 
-  private buildRequest(c: StoredConversation, turnId: string, settings: RequestSettings): AssistantRequest {
-    const messages: ChatMessage[] = [];
-    for (const t of c.turns) {
-      messages.push({ id: `${t.id}-q`, role: 'user', parts: [{ type: 'text', text: t.question }] });
-      if (t.id === turnId) break;
-      const text = answerText(t.answer);
-      if (text) messages.push({ id: `${t.id}-a`, role: 'assistant', parts: [{ type: 'text', text }] });
-    }
-    const turn = c.turns.find((t) => t.id === turnId)!;
-    const context: ContextItem[] = turn.context.map((chip) => (chip.path ? { type: chip.type, value: chip.value, path: chip.path } : { type: chip.type, value: chip.value }));
-    const request: AssistantRequest = { fp: settings.fp, messages, threadId: c.threadId ?? null, retrievalPageSize: settings.retrievalPageSize, filter: settings.filter };
-    if (c.threadKey) request.threadKey = c.threadKey;
-    if (context.length) request.context = context;
-    if (settings.currentPath) request.currentPath = settings.currentPath;
-    return request;
-  }
-
   private async run(turnId: string): Promise<void> {
     // Busy from the first moment: a second send while the client is being prepared is refused.
     const ctrl = new AbortController();
@@ -234,7 +203,7 @@ export class ChatSession {
         this.finish(owner, turnId, view, { ...view, status: 'stopped' });
         return;
       }
-      const request = this.buildRequest(conversation, turnId, this.deps.settings());
+      const request = requestFor(conversation, turnId, this.deps.settings());
       sentThread = request.threadId ?? null;
       const streaming: AnswerView = { ...view, status: 'streaming' };
       this.queue(turnId, diffAnswer(view, streaming));
@@ -254,16 +223,16 @@ export class ChatSession {
           this.live = { conversationId: owner, turnId, view };
         }
       }
-      const done = this.viewOf(last, view, 'done');
+      const done = finalView(last, view, 'done');
       this.finish(owner, turnId, view, done, last);
     } catch (e) {
       const err = describeError(e);
       const partial = err.partial ?? last;
       if (err.kind === 'aborted') {
-        this.finish(owner, turnId, view, this.viewOf(partial, view, 'stopped'), partial);
+        this.finish(owner, turnId, view, finalView(partial, view, 'stopped'), partial);
       } else {
         if (err.kind === 'notFound' && sentThread) this.deps.store.updateConversation(owner, { threadId: null, threadKey: null });
-        this.finish(owner, turnId, view, { ...this.viewOf(partial, view, 'error'), error: this.errorView(err, !!sentThread) }, partial);
+        this.finish(owner, turnId, view, { ...finalView(partial, view, 'error'), error: errorViewOf(err, !!sentThread, this.now()) }, partial);
       }
     } finally {
       this.live = undefined;
@@ -272,26 +241,6 @@ export class ChatSession {
       }
       this.deps.onSnapshot();
     }
-  }
-
-  private viewOf(message: AssembledMessage | undefined, current: AnswerView, status: AnswerView['status']): AnswerView {
-    const base = message ? { parts: partsOf(message), sources: sourcesOf(message), notices: noticesOf(message) } : { parts: current.parts, sources: current.sources, notices: current.notices };
-    const view: AnswerView = { ...base, status, jobs: current.jobs };
-    if (status === 'done' && message && message.errors.length > 0) {
-      // An `error` chunk ends the answer (as in the SDK): what came before it stays, with Retry.
-      const said = message.errors.join(' ');
-      view.status = 'error';
-      view.error = {
-        message: message.parts.length === 0 ? `The service could not answer: ${said} Retry to ask again.` : `The service broke off the answer: ${said} What arrived is kept; Retry to ask again.`,
-        kind: 'server',
-        actions: ['retry'],
-      };
-    } else if (status === 'done' && (message?.aborted || message?.cutOff)) {
-      // The service stopped the answer itself, or the client did at one of its bounds: shown like
-      // a Stop (why is in the notices), with Retry; what arrived stays.
-      view.status = 'stopped';
-    }
-    return view;
   }
 
   private advance(owner: string, turnId: string, before: AnswerView, message: AssembledMessage, chunk: UIMessageChunk): AnswerView {
@@ -311,20 +260,6 @@ export class ChatSession {
       this.writeAnswer(owner, turnId, interrupted(after));
     }
     return after;
-  }
-
-  private errorView(err: ServiceError, hadThread: boolean): ErrorView {
-    const view: ErrorView = { message: err.message, kind: err.kind, actions: ['retry'] };
-    if (err.kind === 'unauthorized' || err.kind === 'forbidden') view.actions = ['setAssistantKey', 'retry'];
-    if (err.kind === 'notFound' && hadThread) view.actions = ['newConversation', 'retry'];
-    if (err.kind === 'rateLimited' && err.retryAfterMs !== undefined) {
-      // Finite and at most an hour away, whatever the error carries: the webview counts down to it.
-      const wait = clampRetryAfter(err.retryAfterMs);
-      view.retryAt = this.now() + wait;
-      if (!/try again/i.test(view.message)) view.message += ` Try again after ${retryTime(wait, this.now())}.`;
-    }
-    if (err.kind === 'invalidInput') view.actions = ['openSettings', 'retry'];
-    return view;
   }
 
   private finish(owner: string, turnId: string, before: AnswerView, after: AnswerView, message?: AssembledMessage): void {
@@ -354,36 +289,11 @@ export class ChatSession {
   }
 
   private queue(turnId: string, patches: AnswerPatch[]): void {
-    if (!patches.length) return;
-    const list = this.pending.get(turnId);
-    if (list) list.push(...patches);
-    else this.pending.set(turnId, [...patches]);
-    if (!this.flushScheduled) {
-      this.flushScheduled = true;
-      this.schedule(() => this.flush());
-    }
+    this.patches.add(turnId, patches);
   }
 
   /** Sends everything queued. Consecutive appends to one part are merged into one. */
   flush(): void {
-    this.flushScheduled = false;
-    const pending = this.pending;
-    this.pending = new Map();
-    for (const [turnId, patches] of pending) this.deps.onPatch(turnId, mergeAppends(patches));
+    this.patches.flush();
   }
-
-  /** For tests: the view a webview would have after applying every patch sent so far. */
-  static apply(view: AnswerView, patches: AnswerPatch[]): AnswerView {
-    return applyPatches(view, patches);
-  }
-}
-
-function mergeAppends(patches: AnswerPatch[]): AnswerPatch[] {
-  const out: AnswerPatch[] = [];
-  for (const p of patches) {
-    const prev = out[out.length - 1];
-    if (p.op === 'appendText' && prev?.op === 'appendText' && prev.part === p.part) out[out.length - 1] = { ...prev, text: prev.text + p.text };
-    else out.push(p);
-  }
-  return out;
 }

@@ -1,4 +1,4 @@
-import { MAX_SELECTION_CHARS } from '../api/limits';
+import { MAX_CHIPS, MAX_CONTEXT_CHARS, MAX_SELECTION_CHARS } from '../api/limits';
 import type { ContextChip, ContextKind } from '../common/protocol';
 
 // Which kind of context a selection is, and how much of it goes to the service. Pure, so the
@@ -90,4 +90,20 @@ export function chipLabel(chip: ContextChip): string {
   const name = chip.path ?? 'selection';
   if (chip.startLine === undefined) return name;
   return chip.startLine === chip.endLine ? `${name}:${chip.startLine}` : `${name}:${chip.startLine}-${chip.endLine}`;
+}
+
+/**
+ * `chip` as it may join `attached`, within what one question may carry: not the same selection
+ * twice, at most MAX_CHIPS, and at most MAX_CONTEXT_CHARS in all, so a chip past that is cut to
+ * what is left (its note says so). When it cannot join, `reason` says why, in words for the user.
+ */
+export function fitChip(attached: readonly ContextChip[], chip: ContextChip): { chip: ContextChip } | { reason: string } {
+  if (attached.some((c) => isSameSelection(c, chip))) return { reason: `${chipLabel(chip)} is already attached.` };
+  if (attached.length >= MAX_CHIPS) return { reason: `The question already carries ${MAX_CHIPS} selections, the most one question can. Remove one to attach another.` };
+  const left = MAX_CONTEXT_CHARS - attached.reduce((n, c) => n + c.value.length, 0);
+  if (left <= 0) {
+    return { reason: `The question already carries ${MAX_CONTEXT_CHARS.toLocaleString('en-US')} characters of selections, the most one question can. Remove a selection to attach another.` };
+  }
+  if (chip.value.length <= left) return { chip };
+  return { chip: { ...chip, value: chip.value.slice(0, truncationPoint(chip.value, left)), truncatedFrom: chip.truncatedFrom ?? chip.value.length } };
 }

@@ -202,7 +202,7 @@ describe('fuzz: agent job parser', function () {
           fetch: async () => new Response(status === 204 || status === 205 ? null : text, { status, headers: { 'content-type': 'application/json' } }),
         });
         let parsed: unknown;
-        let bodyFits = false;
+        let bodyFits: boolean;
         // Asked about the job the body names, where it names one that can be asked about, so that
         // bodies that fit are accepted; a reply about another job than the one asked for never fits.
         let asked = 'job_1';
