@@ -96,7 +96,11 @@ describe('an answer is bounded in size and in time (issue 16)', function () {
   });
 
   for (const [fault, extra, notice] of [
-    ['endless', {}, /^The answer was cut off after 2 MB, far longer than an answer should be\. What arrived is kept; ask a narrower question for a shorter answer\.$/],
+    [
+      'endless',
+      {},
+      /^The answer was cut off after 2 MB, far longer than an answer should be\. What arrived is kept; ask a narrower question for a shorter answer\.$/,
+    ],
     ['endless', { maxAnswerMs: 1000 }, /^The answer was cut off after 1 second of streaming\. What arrived is kept; Retry to ask again\.$/],
   ] as const) {
     it(`in the chat: ${notice.source.includes('2 MB') ? 'past 2 MB' : 'past the time bound'} the answer is stopped with a notice, its text on screen and stored`, async () => {

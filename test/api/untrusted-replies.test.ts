@@ -49,7 +49,14 @@ describe('replies the client does not take on trust (issue 16)', function () {
   beforeEach(() => emu.reset());
 
   const agent = (fault?: string): AgentClient =>
-    new AgentClient({ baseUrl: emu.url, projectId: emu.projectId, apiKey: emu.adminKey, requestTimeoutMs: 3000, getRetryDelaysMs: [10, 10], fetch: fault ? faultFetch(fault) : undefined });
+    new AgentClient({
+      baseUrl: emu.url,
+      projectId: emu.projectId,
+      apiKey: emu.adminKey,
+      requestTimeoutMs: 3000,
+      getRetryDelaysMs: [10, 10],
+      fetch: fault ? faultFetch(fault) : undefined,
+    });
 
   function jobsWith(use: { fault?: string }, memento = new MemoryMemento()): AgentJobs {
     return new AgentJobs({
@@ -69,7 +76,12 @@ describe('replies the client does not take on trust (issue 16)', function () {
       for (const call of [(c: AgentClient) => c.getJob(job.id), (c: AgentClient) => c.sendMessage(job.id, 'Also the FAQ')]) {
         const e = await rejection(call(agent('other-id')));
         assert.equal(e.kind, 'protocol');
-        assert.match(e.message, new RegExp(`^The service answered about job job_[0-9a-f]+ when asked about job ${job.id}\\. Its answer was not used\\. Try again in a moment; if it keeps happening, check docsAssistant\\.baseUrl\\.$`));
+        assert.match(
+          e.message,
+          new RegExp(
+            `^The service answered about job job_[0-9a-f]+ when asked about job ${job.id}\\. Its answer was not used\\. Try again in a moment; if it keeps happening, check docsAssistant\\.baseUrl\\.$`,
+          ),
+        );
       }
     });
 
@@ -149,7 +161,8 @@ describe('replies the client does not take on trust (issue 16)', function () {
         const posted: unknown[] = [];
         const session = new ChatSession({
           store,
-          client: async () => new AssistantClient({ baseUrl: emu.url, domain: emu.domain, apiKey: emu.assistantKey, apiVersion, fetch: faultFetch('hostile-sources') }),
+          client: async () =>
+            new AssistantClient({ baseUrl: emu.url, domain: emu.domain, apiKey: emu.assistantKey, apiVersion, fetch: faultFetch('hostile-sources') }),
           settings: () => ({ fp: 'anonymous', retrievalPageSize: 5, filter: null }),
           onSnapshot: () => undefined,
           onPatch: (_turnId, patches) => posted.push(patches),
@@ -162,7 +175,10 @@ describe('replies the client does not take on trust (issue 16)', function () {
         const titles = a.sources.filter((s) => s.url === undefined).map((s) => s.title);
         const expected = [...HOSTILE_SOURCES.filter((s) => s.title !== undefined).map((s) => s.title!), ...HOSTILE_TOOL_RESULTS.map((r) => r.title)];
         assert.deepEqual(titles.sort(), expected.sort(), 'each refused link keeps its title, as text');
-        assert.ok(a.sources.some((s) => s.url?.startsWith(emu.url)), 'the real sources keep their links');
+        assert.ok(
+          a.sources.some((s) => s.url?.startsWith(emu.url)),
+          'the real sources keep their links',
+        );
         const everything = JSON.stringify(posted) + JSON.stringify(session.snapshot({ agentAvailable: false })) + [...memento.data.values()].join('');
         for (const bad of [...HOSTILE_SOURCES.map((s) => s.url), ...HOSTILE_TOOL_RESULTS.map((r) => r.url)]) {
           assert.ok(!everything.includes(JSON.stringify(bad).slice(1, -1)), `${bad} reached the webview or the store`);

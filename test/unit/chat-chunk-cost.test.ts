@@ -39,7 +39,14 @@ async function stream(chunks: Iterable<UIMessageChunk>): Promise<{ ms: number; a
       return m;
     },
   };
-  const session = new ChatSession({ store, client: async () => client, settings: () => ({ fp: 'anonymous', retrievalPageSize: 5, filter: null }), onSnapshot: () => undefined, onPatch: () => undefined, schedule: (fn) => fn() });
+  const session = new ChatSession({
+    store,
+    client: async () => client,
+    settings: () => ({ fp: 'anonymous', retrievalPageSize: 5, filter: null }),
+    onSnapshot: () => undefined,
+    onPatch: () => undefined,
+    schedule: (fn) => fn(),
+  });
   const t0 = performance.now();
   await session.ask('How do I configure webhooks?');
   while (session.busy) await new Promise((r) => setImmediate(r));
@@ -75,7 +82,8 @@ describe('the host’s work per chunk does not grow with the answer (issue 16)',
   it(`30,000 tool calls: the answer stops after ${MAX_PARTS} parts, with a notice, keeping what arrived`, async () => {
     const { ms, answer, message } = await stream(
       (function* () {
-        for (let i = 0; i < 30_000; i++) yield { type: 'tool-input-available', toolCallId: `call-${i}`, toolName: 'searchDocs', input: { query: `q${i}` } } as const;
+        for (let i = 0; i < 30_000; i++)
+          yield { type: 'tool-input-available', toolCallId: `call-${i}`, toolName: 'searchDocs', input: { query: `q${i}` } } as const;
       })(),
     );
     assert.deepEqual(message.cutOff, { reason: 'size', limit: `${MAX_PARTS} parts` });

@@ -37,7 +37,15 @@ function session(): { session: ChatSession; store: ChatStore } {
   return { session: s, store };
 }
 
-const chip = (id: string, chars: number, line = 1): ContextChip => ({ id, type: 'code', path: `src/${id}.ts`, startLine: line, endLine: line, languageId: 'typescript', value: 'x'.repeat(chars) });
+const chip = (id: string, chars: number, line = 1): ContextChip => ({
+  id,
+  type: 'code',
+  path: `src/${id}.ts`,
+  startLine: line,
+  endLine: line,
+  languageId: 'typescript',
+  value: 'x'.repeat(chars),
+});
 
 describe('chat input is bounded (issue 16)', () => {
   it('a chip is never longer than MAX_SELECTION_CHARS, whatever the setting says', () => {
@@ -48,7 +56,9 @@ describe('chat input is bounded (issue 16)', () => {
   });
 
   it('the setting offers no more than that: package.json maximum', () => {
-    const pkg = JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8')) as { contributes: { configuration: { properties: Record<string, { maximum?: number; default?: number }> } } };
+    const pkg = JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8')) as {
+      contributes: { configuration: { properties: Record<string, { maximum?: number; default?: number }> } };
+    };
     const setting = pkg.contributes.configuration.properties['docsAssistant.chat.maxSelectionChars']!;
     assert.equal(setting.maximum, MAX_SELECTION_CHARS);
     assert.ok(setting.default! <= MAX_SELECTION_CHARS);
@@ -64,8 +74,14 @@ describe('chat input is bounded (issue 16)', () => {
     assert.equal(c.truncatedFrom, 40_000, 'and says so on the chip');
     const full = s.attachChip(chip('d', 10));
     assert.equal(full.added, false);
-    assert.match(full.reason!, /^The question already carries 100,000 characters of selections, the most one question can\. Remove a selection to attach another\.$/);
-    assert.equal(store.pendingContext.reduce((n, x) => n + x.value.length, 0), MAX_CONTEXT_CHARS);
+    assert.match(
+      full.reason!,
+      /^The question already carries 100,000 characters of selections, the most one question can\. Remove a selection to attach another\.$/,
+    );
+    assert.equal(
+      store.pendingContext.reduce((n, x) => n + x.value.length, 0),
+      MAX_CONTEXT_CHARS,
+    );
     assert.equal(s.attach(chip('e', 10)), false, 'attach() says the same, for callers that only need yes or no');
   });
 
@@ -74,7 +90,10 @@ describe('chat input is bounded (issue 16)', () => {
     for (let i = 0; i < MAX_CHIPS; i++) assert.equal(s.attachChip(chip(`c${i}`, 10, i + 1)).added, true);
     const more = s.attachChip(chip('one-more', 10, 999));
     assert.equal(more.added, false);
-    assert.match(more.reason!, new RegExp(`^The question already carries ${MAX_CHIPS} selections, the most one question can\\. Remove one to attach another\\.$`));
+    assert.match(
+      more.reason!,
+      new RegExp(`^The question already carries ${MAX_CHIPS} selections, the most one question can\\. Remove one to attach another\\.$`),
+    );
     assert.equal(store.pendingContext.length, MAX_CHIPS);
     const again = s.attachChip({ ...chip('c0', 10, 1), id: 'other-id' });
     assert.deepEqual(again, { added: false, reason: 'src/c0.ts:1 is already attached.' });
@@ -84,7 +103,10 @@ describe('chat input is bounded (issue 16)', () => {
     const { session: s, store } = session();
     const r = await s.ask('q'.repeat(MAX_QUESTION_CHARS + 1));
     assert.equal(r.accepted, false);
-    assert.match(r.reason!, /^The question is 20,001 characters long; the most is 20,000\. Shorten it, or select the text in an editor and attach it with "Ask Docs About Selection"\.$/);
+    assert.match(
+      r.reason!,
+      /^The question is 20,001 characters long; the most is 20,000\. Shorten it, or select the text in an editor and attach it with "Ask Docs About Selection"\.$/,
+    );
     assert.equal(store.current.turns.length, 0);
     assert.equal((await s.ask('q'.repeat(MAX_QUESTION_CHARS))).accepted, true);
   });

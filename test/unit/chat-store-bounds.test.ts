@@ -46,7 +46,12 @@ let ids = 0;
 const newId = (): string => `c${(ids++).toString(36)}`;
 
 const answer = (text: string, extra: Partial<AnswerView> = {}): AnswerView => ({ ...emptyAnswer(), status: 'done', parts: [{ kind: 'text', text }], ...extra });
-const turn = (id: string, question: string, text: string, extra: Partial<AnswerView> = {}): TurnView => ({ id, question, context: [], answer: answer(text, extra) });
+const turn = (id: string, question: string, text: string, extra: Partial<AnswerView> = {}): TurnView => ({
+  id,
+  question,
+  context: [],
+  answer: answer(text, extra),
+});
 
 /** Fills the store with `n` finished conversations of about `chars` characters each. */
 function fill(store: ChatStore, n: number, chars: number): string[] {
@@ -79,12 +84,23 @@ describe('stored conversations are bounded, and a save writes only what changed 
         return m;
       },
     };
-    const session = new ChatSession({ store, client: async () => client, settings: () => ({ fp: 'anonymous', retrievalPageSize: 5, filter: null }), onSnapshot: () => undefined, onPatch: () => undefined, now: () => clock, schedule: (fn) => fn() });
+    const session = new ChatSession({
+      store,
+      client: async () => client,
+      settings: () => ({ fp: 'anonymous', retrievalPageSize: 5, filter: null }),
+      onSnapshot: () => undefined,
+      onPatch: () => undefined,
+      now: () => clock,
+      schedule: (fn) => fn(),
+    });
     const before = memento.written;
     await session.ask('How do I configure webhooks?');
     while (session.busy) await new Promise((r) => setImmediate(r));
     const perSave = (memento.written - before) / chunks;
-    assert.ok(perSave < 20_000, `${Math.round(perSave)} characters written per save, with ${store.history.length} conversations of 50,000 characters in the history`);
+    assert.ok(
+      perSave < 20_000,
+      `${Math.round(perSave)} characters written per save, with ${store.history.length} conversations of 50,000 characters in the history`,
+    );
     assert.equal(store.current.turns[0]!.answer.status, 'done');
   });
 
@@ -145,8 +161,18 @@ describe('stored conversations are bounded, and a save writes only what changed 
   it('a conversation stored before this version is read, and then kept in the new form', () => {
     const memento = new CountingMemento();
     const old = { id: 'old-1', title: 'Webhooks', createdAt: 1, turns: [turn('t1', 'How?', 'Like this.')], threadId: 'thr_1', threadKey: 'tk_1' };
-    const current = { id: 'cur-1', title: 'Keys', createdAt: 2, turns: [turn('t2', 'Keys?', 'Streaming…', { status: 'streaming' })], threadId: null, threadKey: null };
-    memento.data.set('docsAssistant.chat', JSON.stringify({ version: 1, current, history: [old], pendingContext: [], draft: 'half a question', inputHistory: ['How?', 'Keys?'] }));
+    const current = {
+      id: 'cur-1',
+      title: 'Keys',
+      createdAt: 2,
+      turns: [turn('t2', 'Keys?', 'Streaming…', { status: 'streaming' })],
+      threadId: null,
+      threadKey: null,
+    };
+    memento.data.set(
+      'docsAssistant.chat',
+      JSON.stringify({ version: 1, current, history: [old], pendingContext: [], draft: 'half a question', inputHistory: ['How?', 'Keys?'] }),
+    );
     const store = new ChatStore(memento, newId);
     assert.equal(store.current.id, 'cur-1');
     assert.equal(store.current.turns[0]!.answer.status, 'stopped', 'an answer that was streaming comes back stopped');
@@ -157,13 +183,19 @@ describe('stored conversations are bounded, and a save writes only what changed 
     assert.equal(store.draft, 'half a question');
     assert.deepEqual(store.inputHistory, ['How?', 'Keys?']);
     const again = new ChatStore(memento.copy(), newId);
-    assert.deepEqual(again.history.map((h) => h.id), ['old-1']);
+    assert.deepEqual(
+      again.history.map((h) => h.id),
+      ['old-1'],
+    );
     assert.equal(again.current.id, 'cur-1');
   });
 
   it('a stored answer from before source links were checked comes back without its script link', () => {
     const memento = new CountingMemento();
-    const sources = [{ url: 'javascript:alert(1)', title: 'Run me' }, { url: 'https://docs.example.com/a', title: 'A' }];
+    const sources = [
+      { url: 'javascript:alert(1)', title: 'Run me' },
+      { url: 'https://docs.example.com/a', title: 'A' },
+    ];
     const current = { id: 'cur-1', title: 'x', createdAt: 2, turns: [turn('t2', 'q', 'a', { sources })], threadId: null, threadKey: null };
     memento.data.set('docsAssistant.chat', JSON.stringify({ version: 1, current, history: [], pendingContext: [], draft: '', inputHistory: [] }));
     const store = new ChatStore(memento, newId);

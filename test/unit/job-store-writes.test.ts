@@ -64,7 +64,15 @@ describe('the job list is saved only when a job changed (issue 16)', () => {
         return job();
       },
     } as unknown as AgentClient;
-    const jobs = new AgentJobs({ memento, baseUrl: 'https://api.example.com', projectId: 'p', client: async () => client, clock, baseIntervalMs: () => 5000, isFocused: () => true });
+    const jobs = new AgentJobs({
+      memento,
+      baseUrl: 'https://api.example.com',
+      projectId: 'p',
+      client: async () => client,
+      clock,
+      baseIntervalMs: () => 5000,
+      isFocused: () => true,
+    });
     try {
       await jobs.create('Fix it');
       const key = storeKey('https://api.example.com', 'p');

@@ -35,11 +35,20 @@ describe('Retry-After: finite, at most an hour, shown as a time of day', () => {
   });
 
   it('the 429 message says when, as a time of day, and never a count of seconds that can overflow', () => {
-    const limited = errorFromStatus({ status: 429, headers: new Headers({ 'retry-after': '99999999999' }) }, '', { service: 'assistant', domain: 'acme' }, [], NOW);
+    const limited = errorFromStatus(
+      { status: 429, headers: new Headers({ 'retry-after': '99999999999' }) },
+      '',
+      { service: 'assistant', domain: 'acme' },
+      [],
+      NOW,
+    );
     assert.equal(limited.retryAfterMs, HOUR);
     assert.equal(limited.message, "Too many requests: the service's rate limit was reached. Try again after 15:05.");
     const soon = errorFromStatus({ status: 429, headers: new Headers({ 'retry-after': '7' }) }, '', { service: 'agent', projectId: 'p' }, [], NOW);
-    assert.equal(soon.message, "Too many requests: the service's rate limit was reached. Try again after 14:04:57. (Agent jobs allow 100 new jobs and follow-ups per project per hour.)");
+    assert.equal(
+      soon.message,
+      "Too many requests: the service's rate limit was reached. Try again after 14:04:57. (Agent jobs allow 100 new jobs and follow-ups per project per hour.)",
+    );
   });
 
   it('timers: a delay is never handed over larger than a timer can hold', async () => {
@@ -58,7 +67,15 @@ describe('Retry-After: finite, at most an hour, shown as a time of day', () => {
     const clock = new FakeClock();
     const calls: number[] = [];
     let n = 0;
-    const job: AgentJob = { id: 'a', status: 'active', source: { repository: 'https://github.com/acme/docs', ref: null }, model: 'm', prLink: null, createdAt: new Date(0).toISOString(), archivedAt: null };
+    const job: AgentJob = {
+      id: 'a',
+      status: 'active',
+      source: { repository: 'https://github.com/acme/docs', ref: null },
+      model: 'm',
+      prLink: null,
+      createdAt: new Date(0).toISOString(),
+      archivedAt: null,
+    };
     const poller = new JobPoller({
       clock,
       baseIntervalMs: () => 5000,

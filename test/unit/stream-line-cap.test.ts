@@ -65,7 +65,10 @@ describe('stream lines are capped (issue 16)', () => {
       for (let i = 0; i < 64; i++) assert.deepEqual(skips(decoder.push(piece)), [], 'the rest of the line is dropped quietly');
       const rest = [...decoder.push(enc.encode(`"\n${format === 'sse' ? '\n' : ''}${f.line('after')}`)), ...decoder.end()];
       assert.deepEqual(skips(rest), []);
-      assert.ok(rest.some((i) => i.kind === 'chunk' && i.chunk.type === 'text-delta' && i.chunk.delta === 'after'), 'the next line is read');
+      assert.ok(
+        rest.some((i) => i.kind === 'chunk' && i.chunk.type === 'text-delta' && i.chunk.delta === 'after'),
+        'the next line is read',
+      );
     });
 
     it(`${format}: a line just under the cap arrives whole`, () => {
