@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { registerAgentFeature, type AgentFeature } from './agent';
 import { registerChatFeature } from './chat';
+import type { AgentJobsService } from './common/jobs';
 import type { ChatViewProvider } from './chat/chatViews';
 import { seedDemoKeys } from './host/demoKeys';
 import { Log } from './host/log';
@@ -10,12 +11,14 @@ import { WorkspaceSettingsGuard } from './host/workspaceSettingsGuard';
 /** What activate() hands to the integration suite (test/integration); a normal activation returns nothing. */
 export interface DocsAssistantTestHooks {
   agent: AgentFeature;
+  jobs: AgentJobsService;
   chatView: ChatViewProvider;
   keys: KeyStore;
 }
 
 // Wiring only: create the shared services, hand them to each feature, and let
-// context.subscriptions own every Disposable. Features meet through commands, not imports.
+// context.subscriptions own every Disposable. Features never import each other: the chat gets
+// what it needs of the agent as an interface from src/common.
 export function activate(context: vscode.ExtensionContext): DocsAssistantTestHooks | undefined {
   const log = new Log();
   const keys = new KeyStore(context.secrets);
@@ -35,10 +38,11 @@ export function activate(context: vscode.ExtensionContext): DocsAssistantTestHoo
 
   const services = { keys, log };
   const agent = registerAgentFeature(context, services);
-  const chat = registerChatFeature(context, services);
+  // The chat gets the agent feature only as the AgentJobsService interface (src/common/jobs.ts).
+  const chat = registerChatFeature(context, { ...services, jobs: agent.jobs });
   context.subscriptions.push(agent, chat);
   // Only an extension host started to run tests sees inside; installed from a .vsix, nothing is exported.
-  return context.extensionMode === vscode.ExtensionMode.Test ? { agent: agent.feature, chatView: chat.view, keys } : undefined;
+  return context.extensionMode === vscode.ExtensionMode.Test ? { agent: agent.feature, jobs: agent.jobs, chatView: chat.view, keys } : undefined;
 }
 
 export function deactivate(): void {

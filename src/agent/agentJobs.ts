@@ -61,7 +61,8 @@ export class AgentJobs {
     for (const r of this.store.active()) this.poller.ensurePolling(r.job.id);
   }
 
-  async create(prompt: string, signal?: AbortSignal): Promise<JobRecord> {
+  /** Starts a job; `label` is stored beside the prompt (see JobRecord.label). */
+  async create(prompt: string, signal?: AbortSignal, label?: string): Promise<JobRecord> {
     const client = await this.opts.client();
     await this.budget.record();
     let job: AgentJob;
@@ -74,7 +75,7 @@ export class AgentJobs {
       if ((err.kind === 'network' || err.kind === 'timeout') && !err.notSent) throw new LostResponseError(err);
       throw err;
     }
-    const record = this.store.add(job, prompt);
+    const record = this.store.add(job, prompt, new Date(), label);
     if (job.status === 'active') this.poller.ensurePolling(job.id);
     return record;
   }

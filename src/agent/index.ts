@@ -6,7 +6,11 @@ import { onDidChangeConfig, readConfig } from '../host/config';
 import type { Log } from '../host/log';
 import type { KeyStore } from '../host/secrets';
 import { AgentJobs } from './agentJobs';
+import type { AgentJobsService } from '../common/jobs';
+import { AgentActions } from './actions';
 import { registerAgentCommands } from './commands';
+import { AgentJobsBridge } from './jobsService';
+import { PromptReviews } from './reviewDocument';
 import { registerConfigureCommand } from './configure';
 import type { JobRecord } from './jobStore';
 import { JobsTreeProvider } from './jobsTreeProvider';
@@ -29,6 +33,9 @@ export class AgentFeature extends Disposable {
   private jobs: AgentJobs | undefined;
   private jobsKey = '';
   private readonly statusBar = this._register(new ActiveJobsStatusBar());
+  private readonly jobsChanged = this._register(new vscode.EventEmitter<void>());
+  /** The job list changed, or another project's list took its place. */
+  readonly onDidChangeJobs = this.jobsChanged.event;
   private storeSubscription: { dispose(): void } | undefined;
 
   constructor(
@@ -101,6 +108,7 @@ export class AgentFeature extends Disposable {
       this.view.description = undefined;
     }
     void this.updateContextKeys();
+    this.jobsChanged.fire();
   }
 
   private async updateContextKeys(): Promise<void> {
@@ -122,7 +130,10 @@ export class AgentFeature extends Disposable {
   }
 }
 
-export function registerAgentFeature(context: vscode.ExtensionContext, services: AgentServices): vscode.Disposable & { readonly feature: AgentFeature } {
+/** The agent feature, and what the chat may use of it (extension.ts hands `jobs` over). */
+export function registerAgentFeature(context: vscode.ExtensionContext, services: AgentServices): vscode.Disposable & { readonly feature: AgentFeature; readonly jobs: AgentJobsService } {
   const feature = new AgentFeature(context, services);
-  return Object.assign(vscode.Disposable.from(feature, registerAgentCommands(feature), registerConfigureCommand()), { feature });
+  const actions = new AgentActions(feature, new PromptReviews());
+  const jobs = new AgentJobsBridge(feature, actions, feature.onDidChangeJobs);
+  return Object.assign(vscode.Disposable.from(feature, jobs, actions.reviews, registerAgentCommands(feature, actions), registerConfigureCommand()), { feature, jobs });
 }

@@ -44,6 +44,11 @@ export function firstLine(text: string, max = LABEL_MAX): string {
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 
+/** What a job is called everywhere it shows (tree, notifications, pickers, the chat's card). */
+export function labelOf(r: Pick<JobRecord, 'label' | 'prompt'>, max = LABEL_MAX): string {
+  return firstLine(r.label ?? instructionOf(r.prompt), max);
+}
+
 /** The instruction itself, without the selection we added around it (see prompt.ts). */
 export function instructionOf(prompt: string): string {
   const m = /^Instruction:\s*(.+)$/m.exec(prompt);
@@ -107,10 +112,10 @@ export function presentJob(r: JobRecord, now: number): JobItemView {
     ['Archived', job.archivedAt ?? '—'],
     ['Follow-ups', String(r.followUps.length)],
   ];
-  const lines = [`**${md(firstLine(instructionOf(r.prompt), 200))}**`, '', ...rows.map(([k, v]) => `${k}: ${md(v)}  `)];
+  const lines = [`**${md(labelOf(r, 200))}**`, '', ...rows.map(([k, v]) => `${k}: ${md(v)}  `)];
   if (r.pollError) lines.push('', `$(warning) ${md(r.pollError)}`);
   return {
-    label: firstLine(instructionOf(r.prompt)),
+    label: labelOf(r),
     description,
     ...icon(r),
     contextValue: contextValueOf(r),

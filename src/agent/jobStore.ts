@@ -18,6 +18,12 @@ export interface JobRecord {
   job: AgentJob;
   /** The instruction the job was created with (the service does not echo it). */
   prompt: string;
+  /**
+   * What the job is about, as the user knows it, stored beside the prompt: the instruction typed
+   * for a job started from the palette, the question for one started from the chat. Records from
+   * before it existed fall back to the prompt's Instruction: line (jobPresentation.ts labelOf).
+   */
+  label?: string;
   followUps: FollowUp[];
   /** The service answered 404 for this id; kept until the user removes it. */
   notFound?: boolean;
@@ -58,10 +64,11 @@ export class JobStore {
     return this.records.filter((r) => r.job.status === 'active' && !r.notFound);
   }
 
-  add(job: AgentJob, prompt: string, now = new Date()): JobRecord {
+  add(job: AgentJob, prompt: string, now = new Date(), label?: string): JobRecord {
     const existing = this.get(job.id);
     if (existing) return this.update(job.id, { job }, now)!;
     const record: JobRecord = { job, prompt, followUps: [], updatedAt: now.toISOString() };
+    if (label?.trim()) record.label = label.trim();
     this.records = [record, ...this.records];
     this.save();
     return record;
@@ -123,6 +130,7 @@ function sameRecord(a: JobRecord, b: JobRecord): boolean {
   return (
     sameJob(a.job, b.job) &&
     a.prompt === b.prompt &&
+    a.label === b.label &&
     a.pollError === b.pollError &&
     !!a.notFound === !!b.notFound &&
     a.followUps.length === b.followUps.length &&

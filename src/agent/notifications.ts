@@ -1,10 +1,10 @@
 import * as vscode from 'vscode';
 import type { JobRecord } from './jobStore';
-import { firstLine, instructionOf } from './jobPresentation';
+import { labelOf } from './jobPresentation';
 
 // One notification when a job stops working, with the action that matters most for its outcome.
 export async function notifyJobFinished(r: JobRecord): Promise<void> {
-  const what = `"${firstLine(instructionOf(r.prompt), 60)}"`;
+  const what = `"${labelOf(r, 60)}"`;
   const { job } = r;
   let pick: string | undefined;
   if (job.status === 'completed' && job.prLink) {

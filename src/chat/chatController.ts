@@ -3,15 +3,16 @@ import * as vscode from 'vscode';
 import { AssistantClient } from '../api/assistantClient';
 import { trimCurrentPath } from '../api/requestBody';
 import { Disposable, toDisposable } from '../common/lifecycle';
-import type { ChatSnapshot, JobCardView, RequestEnvelope, TurnView } from '../common/protocol';
+import type { AgentJobsService, JobAction } from '../common/jobs';
+import type { ChatSnapshot, RequestEnvelope } from '../common/protocol';
 import { onDidChangeConfig, readConfig } from '../host/config';
 import type { Log } from '../host/log';
 import type { KeyStore } from '../host/secrets';
-import { answerText } from './answerView';
 import { ChatSession, type AssistantLike, type RequestSettings } from './chatSession';
 import { ChatStore } from './chatStore';
 import { ChatWebviewConnection } from './chatWebview';
-import { buildContextChip, chipLabel } from './selectionContext';
+import { ChatJobCards } from './jobCards';
+import { buildContextChip } from './selectionContext';
 import { safeExternalUrl } from './webviewMessages';
 import { imageOrigins } from './imagePolicy';
 import { loadImage } from './imageLoader';
@@ -20,28 +21,19 @@ import { workspacePath } from '../host/workspacePath';
 // The chat feature's host side: one ChatSession shared by every open chat webview, plus what
 // only VS Code can do (keys, settings, the editor, links, the clipboard, the agent's commands).
 
-const JOB_REFRESH_MS = 3000;
-
-interface JobState {
-  id: string;
-  status: JobCardView['status'];
-  prLink: string | null;
-  label: string;
-  notFound: boolean;
-}
-
 export class ChatController extends Disposable {
   readonly session: ChatSession;
   readonly store: ChatStore;
   private readonly connections = new Set<ChatWebviewConnection>();
   private extras: Pick<ChatSnapshot, 'agentAvailable' | 'setupHint'> = { agentAvailable: false };
   private lastTextEditor: vscode.TextEditor | undefined = vscode.window.activeTextEditor;
-  private jobTimer: ReturnType<typeof setInterval> | undefined;
+  private readonly jobCards: ChatJobCards;
 
   constructor(
     readonly context: vscode.ExtensionContext,
     private readonly keys: KeyStore,
     private readonly log: Log,
+    jobs: AgentJobsService,
   ) {
     super();
     let n = 0;
@@ -55,6 +47,9 @@ export class ChatController extends Disposable {
       onPatch: (turnId, patches) => this.broadcast('patch', { turnId, patches }),
       newId,
     });
+    this.jobCards = this._register(new ChatJobCards(jobs, this.session));
+    // The agent's availability (service, project, admin key) decides whether the answer offers Fix This.
+    this._register(jobs.onDidChange(() => void this.refreshExtras()));
     this._register(onDidChangeConfig(() => void this.refreshExtras()));
     this._register(
       vscode.workspace.onDidChangeConfiguration((e) => {
@@ -67,9 +62,7 @@ export class ChatController extends Disposable {
     this._register(keys.onDidChange(() => void this.refreshExtras()));
     this._register(vscode.window.onDidChangeActiveTextEditor((e) => e && (this.lastTextEditor = e)));
     this._register(toDisposable(() => this.session.close()));
-    this._register(toDisposable(() => this.stopJobTimer()));
     void this.refreshExtras();
-    this.ensureJobTimer();
   }
 
   connect(webview: vscode.Webview): ChatWebviewConnection {
@@ -114,9 +107,9 @@ export class ChatController extends Disposable {
       text: document.getText(selection),
       maxChars: readConfig().maxSelectionChars,
     });
-    const added = this.session.attach(chip);
-    if (!added) void vscode.window.setStatusBarMessage(`Docs Assistant: ${chipLabel(chip)} is already attached.`, 3000);
-    return added;
+    const r = this.session.attachChip(chip);
+    if (!r.added) void vscode.window.setStatusBarMessage(`Docs Assistant: ${r.reason}`, 3000);
+    return r.added;
   }
 
   private broadcast<N extends 'patch' | 'snapshot'>(name: N, payload: N extends 'patch' ? { turnId: string; patches: import('../common/protocol').AnswerPatch[] } : ChatSnapshot): void {
@@ -126,13 +119,12 @@ export class ChatController extends Disposable {
   private broadcastSnapshot(): void {
     if (this.connections.size === 0) return;
     this.broadcast('snapshot', this.snapshot());
-    this.ensureJobTimer();
   }
 
   private async refreshExtras(): Promise<void> {
     const cfg = readConfig();
     const hasAssistantKey = await this.keys.has('assistant');
-    const agentAvailable = !!cfg.baseUrl && !!cfg.projectId && (await this.keys.has('admin'));
+    const agentAvailable = this.jobCards.available;
     let setupHint: ChatSnapshot['setupHint'];
     if (!cfg.baseUrl || !cfg.domain) setupHint = { message: `Set the service's ${!cfg.baseUrl ? 'base URL' : 'domain'} to start asking.`, action: 'openSettings' };
     else if (!hasAssistantKey) setupHint = { message: 'Set the assistant API key (it starts with "svc_dsc_") to start asking.', action: 'setAssistantKey' };
@@ -188,9 +180,9 @@ export class ChatController extends Disposable {
       case 'runAction':
         return this.runAction(p.action!, p.turnId);
       case 'fixInDocs':
-        return this.fixInDocs(p.turnId!);
+        return this.jobCards.fixInDocs(p.turnId!);
       case 'jobAction':
-        return vscode.commands.executeCommand(`docsAssistant.agent.${p.action}`, p.jobId);
+        return this.jobCards.act(p.jobId!, p.action as JobAction);
       case 'showHistory':
         return vscode.commands.executeCommand('docsAssistant.chat.showHistory');
       case 'loadImage':
@@ -226,56 +218,4 @@ export class ChatController extends Disposable {
     else if (action === 'newConversation') this.session.newConversation();
     else if (action === 'openSettings') await vscode.commands.executeCommand('docsAssistant.configure');
   }
-
-  /** "Fix This in the Docs": hands the turn to the agent's command, which asks the user first. */
-  private async fixInDocs(turnId: string): Promise<void> {
-    const turn = this.session.conversation.turns.find((t) => t.id === turnId);
-    if (!turn) return;
-    const result = (await vscode.commands.executeCommand('docsAssistant.agent.fixDocs', { prompt: fixPrompt(turn), source: 'chat' })) as { jobId?: string } | undefined;
-    if (!result?.jobId) return;
-    const card: JobCardView = { jobId: result.jobId, status: 'active', prLink: null, label: 'Agent job started' };
-    this.session.setJobs(turnId, [...turn.answer.jobs.filter((j) => j.jobId !== result.jobId), card]);
-    await this.refreshJobCards();
-  }
-
-  // ---- live job cards -------------------------------------------------------------------------
-
-  private hasActiveCards(): boolean {
-    return this.session.conversation.turns.some((t) => t.answer.jobs.some((j) => j.status === 'active' || j.status === 'unknown'));
-  }
-
-  private ensureJobTimer(): void {
-    const wanted = this.connections.size > 0 && this.hasActiveCards();
-    if (wanted && !this.jobTimer) this.jobTimer = setInterval(() => void this.refreshJobCards(), JOB_REFRESH_MS);
-    if (!wanted) this.stopJobTimer();
-  }
-
-  private stopJobTimer(): void {
-    if (this.jobTimer) clearInterval(this.jobTimer);
-    this.jobTimer = undefined;
-  }
-
-  private async refreshJobCards(): Promise<void> {
-    for (const turn of this.session.conversation.turns) {
-      if (!turn.answer.jobs.length) continue;
-      const next = await Promise.all(
-        turn.answer.jobs.map(async (card): Promise<JobCardView> => {
-          const s = (await vscode.commands.executeCommand('docsAssistant.agent.jobState', card.jobId).then(undefined, () => undefined)) as JobState | undefined;
-          if (!s) return { ...card, status: 'unknown' };
-          return { jobId: card.jobId, status: s.notFound ? 'unknown' : s.status, prLink: s.prLink, label: s.label };
-        }),
-      );
-      if (JSON.stringify(next) !== JSON.stringify(turn.answer.jobs)) this.session.setJobs(turn.id, next);
-    }
-    this.ensureJobTimer();
-  }
-}
-
-function fixPrompt(turn: TurnView): string {
-  const lines = [`A reader asked the documentation: "${turn.question}"`];
-  for (const c of turn.context) lines.push('', `They had selected ${c.type === 'code' ? 'code' : 'text'} from ${chipLabel(c)}:`, '```', c.value, '```');
-  const answer = answerText(turn.answer).trim();
-  if (answer) lines.push('', 'The assistant answered:', answer.length > 4000 ? `${answer.slice(0, 4000)}…` : answer);
-  lines.push('', 'Instruction: Fix the documentation so that it answers this question correctly and clearly.');
-  return lines.join('\n');
 }

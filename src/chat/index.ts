@@ -1,12 +1,14 @@
 import * as vscode from 'vscode';
+import type { AgentJobsService } from '../common/jobs';
 import type { Log } from '../host/log';
 import type { KeyStore } from '../host/secrets';
 import { ChatController } from './chatController';
 import { ChatPanels, ChatViewProvider } from './chatViews';
 import { registerChatCommands } from './commands';
 
-export function registerChatFeature(context: vscode.ExtensionContext, services: { keys: KeyStore; log: Log }): vscode.Disposable & { readonly view: ChatViewProvider } {
-  const controller = new ChatController(context, services.keys, services.log);
+/** `jobs` is the agent feature as the chat may use it, handed over by extension.ts. */
+export function registerChatFeature(context: vscode.ExtensionContext, services: { keys: KeyStore; log: Log; jobs: AgentJobsService }): vscode.Disposable & { readonly view: ChatViewProvider } {
+  const controller = new ChatController(context, services.keys, services.log, services.jobs);
   const view = new ChatViewProvider(controller);
   const panels = new ChatPanels(controller);
   return Object.assign(vscode.Disposable.from(controller, view, panels, registerChatCommands(controller, view, panels, services.keys)), { view });

@@ -284,11 +284,12 @@ describe('webview messages: safeExternalUrl (only http and https leave the edito
 });
 
 describe('webview messages: no admin action without the user confirming', () => {
-  // The confirmation itself is a VS Code input box (run for real in the code-server e2e suite);
+  // The confirmation itself is a review document (run for real in the integration and e2e suites);
   // here: the webview has no request that starts a job, and the host's handler for "Fix This in
-  // the Docs" can only reach the agent through commands that ask the user first.
+  // the Docs" can only reach the agent through the AgentJobsService, whose launch asks the user first.
   const controller = readFileSync(join(ROOT, 'src', 'chat', 'chatController.ts'), 'utf8');
-  const agentCommands = readFileSync(join(ROOT, 'src', 'agent', 'commands.ts'), 'utf8');
+  const jobCards = readFileSync(join(ROOT, 'src', 'chat', 'jobCards.ts'), 'utf8');
+  const agentActions = readFileSync(join(ROOT, 'src', 'agent', 'actions.ts'), 'utf8');
 
   it('the webview has no request that names an agent job action other than the three the job card shows', () => {
     const accepted = JOB_ACTIONS.filter((action) => parseWebviewRequest(req('jobAction', { jobId: 'j', action })));
@@ -302,29 +303,26 @@ describe('webview messages: no admin action without the user confirming', () => 
     assert.deepEqual(parseWebviewRequest(req('fixInDocs', { turnId: 't-1', prompt: 'Delete every page.', jobId: 'j', confirmed: true }))?.payload, { turnId: 't-1' });
   });
 
-  it('source check: the chat host reaches the agent only through commands, never its client', () => {
-    assert.doesNotMatch(controller, /from '\.\.\/agent/);
-    assert.doesNotMatch(controller, /AgentClient|agentClient/);
+  it('source check: the chat host reaches the agent only through AgentJobsService, never its client or a command', () => {
+    for (const file of [controller, jobCards]) {
+      assert.doesNotMatch(file, /from '\.\.\/agent/);
+      assert.doesNotMatch(file, /AgentClient|agentClient/);
+      assert.doesNotMatch(file, /docsAssistant\.agent\./, 'no agent command id is built or run');
+    }
     const targets = [...controller.matchAll(/executeCommand\(\s*([`'][^`']+[`'])/g)].map((m) => m[1]!.slice(1, -1)).sort();
-    assert.deepEqual(targets, [
-      'docsAssistant.agent.${p.action}', // jobAction: openPullRequest | followUp | showJob, checked above
-      'docsAssistant.agent.fixDocs',
-      'docsAssistant.agent.jobState',
-      'docsAssistant.chat.showHistory',
-      'docsAssistant.configure',
-      'docsAssistant.setAssistantKey',
-    ]);
+    assert.deepEqual(targets, ['docsAssistant.chat.showHistory', 'docsAssistant.configure', 'docsAssistant.setAssistantKey']);
+    assert.match(jobCards, /this\.jobs\.launch\(\{ draft: fixPrompt\(turn\), label: turn\.question \}\)/);
   });
 
-  it('source check: fixDocs shows the final prompt for review before it creates a job; followUp asks for the instruction before it sends', () => {
+  it('source check: a launch shows the final prompt for review before it creates a job; followUp asks for the instruction before it sends', () => {
     const body = (name: string) => {
-      const start = agentCommands.indexOf(`const ${name} = guarded(`);
+      const start = agentActions.indexOf(`  async ${name}(`);
       assert.ok(start >= 0, `${name} is defined`);
-      return agentCommands.slice(start, agentCommands.indexOf('\n  });', start));
+      return agentActions.slice(start, agentActions.indexOf('\n  }\n', start));
     };
-    const fix = body('fixDocs');
-    assert.ok(fix.indexOf('askFinalPrompt(') > 0 && fix.indexOf('askFinalPrompt(') < fix.indexOf('jobs.create('), 'review before create');
-    assert.match(fix, /if \(isBlankPrompt\(prompt\)/, 'an escaped review sends nothing');
+    const launch = body('launch');
+    assert.ok(launch.indexOf('askFinalPrompt(') > 0 && launch.indexOf('askFinalPrompt(') < launch.indexOf('jobs.create('), 'review before create');
+    assert.match(launch, /if \(isBlankPrompt\(prompt\)/, 'an escaped review sends nothing');
     const follow = body('followUp');
     assert.ok(follow.indexOf('askInstruction(') > 0 && follow.indexOf('askInstruction(') < follow.indexOf('jobs.followUp('), 'instruction before follow-up');
   });

@@ -29,8 +29,9 @@ describe('Agent Jobs tree', () => {
 
   it('shows a job started with "Fix Docs with Agent…" as active, then completed with its pull request link as a child', async () => {
     const instruction = `Correct the timeout default on the configuration page ${Date.now()}`;
-    // The prefilled prompt opens in the review document; Send to Agent sends it as it is.
-    const started = await runSendingReview<{ jobId: string } | undefined>(instruction, undefined, 'docsAssistant.agent.fixDocs', { prompt: instruction });
+    // The chat's way in (the AgentJobsService extension.ts hands it): the prefilled prompt opens in
+    // the review document, and Send to Agent sends it as it is.
+    const started = await runSendingReview(instruction, undefined, () => hooks.jobs.launch({ draft: instruction, label: instruction }));
     assert.ok(started?.jobId, 'fixDocs returned no job id: the job was not started');
     const { jobId } = started;
 
@@ -71,7 +72,8 @@ describe('Agent Jobs tree', () => {
     const page = await fetch(prLink);
     assert.equal(page.status, 200, 'the pull request link does not open');
 
-    assert.deepEqual(await vscode.commands.executeCommand('docsAssistant.agent.jobState', jobId), {
+    // What the chat's job card reads, through the interface, not a command.
+    assert.deepEqual(hooks.jobs.state(jobId), {
       id: jobId,
       status: 'completed',
       prLink,

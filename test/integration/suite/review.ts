@@ -39,8 +39,8 @@ export async function received(emu: RunningEmulator): Promise<RecordedRequest[]>
  * Runs a command that opens a review document for `draft`, optionally rewrites it, and presses
  * Send to Agent. Returns the command's result.
  */
-export async function runSendingReview<T>(draft: string, edited: string | undefined, command: string, ...args: unknown[]): Promise<T> {
-  const result = Promise.resolve(vscode.commands.executeCommand<T>(command, ...args));
+export async function runSendingReview<T>(draft: string, edited: string | undefined, start: () => PromiseLike<T>): Promise<T> {
+  const result = Promise.resolve(start());
   try {
     const editor = await reviewEditor(draft);
     if (edited !== undefined) await replaceText(editor, edited);

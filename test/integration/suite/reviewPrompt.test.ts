@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { RunningEmulator } from '../../emulator';
+import type { DocsAssistantTestHooks } from '../../../src/extension';
 import { activated, configureForEmulator, DEMO, extension, stillPending, waitFor } from './harness';
 import { CANCEL, received, replaceText, reviewEditor, SEND } from './review';
 
@@ -13,9 +14,10 @@ const isCreate = (r: { method: string; path: string }) => r.method === 'POST' &&
 
 describe('Prompt review before an agent job', () => {
   let emu: RunningEmulator;
+  let hooks: DocsAssistantTestHooks;
 
   before(async () => {
-    const { hooks } = await activated();
+    ({ hooks } = await activated());
     if ((await hooks.keys.get('admin')) !== DEMO.adminKey) await hooks.keys.store('admin', DEMO.adminKey);
     emu = await configureForEmulator();
     await waitFor('the jobs of the emulator project to load', () => hooks.agent.current);
@@ -27,7 +29,8 @@ describe('Prompt review before an agent job', () => {
     if (vscode.window.activeTextEditor?.document.uri.scheme === 'untitled') await Promise.resolve(vscode.commands.executeCommand(CANCEL)).catch(() => undefined);
   });
 
-  const fixDocs = (prompt: string) => Promise.resolve(vscode.commands.executeCommand<{ jobId: string } | undefined>('docsAssistant.agent.fixDocs', { prompt, source: 'chat' }));
+  // The chat's way in: a prefilled prompt through the AgentJobsService that extension.ts hands it.
+  const fixDocs = (prompt: string) => hooks.jobs.launch({ draft: prompt, label: 'A question from the chat' });
   const isOpen = (uri: vscode.Uri) => vscode.window.tabGroups.all.some((g) => g.tabs.some((t) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === uri.toString()));
 
   it('sends exactly the text of the review document when Send is pressed: line breaks, spaces and a literal ⏎', async () => {

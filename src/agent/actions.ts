@@ -1,0 +1,188 @@
+import * as vscode from 'vscode';
+import { describeError } from '../api/errors';
+import { formatDelay } from '../api/httpErrors';
+import { readConfig } from '../host/config';
+import { workspacePath } from '../host/workspacePath';
+import type { AgentJobs } from './agentJobs';
+import type { AgentFeature } from './index';
+import { labelOf, statusText } from './jobPresentation';
+import type { JobRecord } from './jobStore';
+import type { JobsTreeElement } from './jobsTreeProvider';
+import { buildAgentPrompt, isBlankPrompt, type PromptSelection } from './prompt';
+import { askInstruction } from './promptInput';
+import type { PromptReviews } from './reviewDocument';
+
+// What the agent feature does for the user: start a job, follow one up, open its pull request…
+// The palette's commands (commands.ts) and the chat's job cards (jobsService.ts) both call these,
+// so neither goes through the other. Each catches its own errors and turns them into a message
+// that says what to do next: a failing action must never take the extension host down.
+
+/** A job named by the tree (its element), by id, or not at all (then the user picks one). */
+export type JobArg = JobsTreeElement | string | undefined;
+
+export class AgentActions {
+  constructor(
+    private readonly feature: AgentFeature,
+    readonly reviews: PromptReviews,
+  ) {}
+
+  /** Runs `fn`, showing any failure as a message with the action that fixes it. */
+  guarded<A extends unknown[], R>(name: string, fn: (...args: A) => Promise<R>): (...args: A) => Promise<R | undefined> {
+    return async (...args: A) => {
+      try {
+        return await fn(...args);
+      } catch (e) {
+        await this.showError(name, e);
+        return undefined;
+      }
+    };
+  }
+
+  private async showError(what: string, e: unknown): Promise<void> {
+    const { keys, log } = this.feature.services;
+    const err = describeError(e, [await keys.get('admin')]);
+    if (err.kind === 'aborted') return;
+    log.error(`${what} failed`, err);
+    const actions: string[] = [];
+    if (err.kind === 'unauthorized' || err.kind === 'forbidden') actions.push('Set Admin API Key');
+    if (err.kind === 'invalidInput' && /https/.test(err.message)) actions.push('Configure Service');
+    let message = err.message;
+    if (err.kind === 'rateLimited' && err.retryAfterMs !== undefined && !/try again/i.test(message)) message += ` Try again in ${formatDelay(err.retryAfterMs)}.`;
+    const pick = await vscode.window.showErrorMessage(`Docs Assistant: ${message}`, ...actions);
+    if (pick === 'Set Admin API Key') await vscode.commands.executeCommand('docsAssistant.setAdminKey');
+    if (pick === 'Configure Service') await vscode.commands.executeCommand('docsAssistant.configure');
+  }
+
+  /** The jobs of the configured project, after offering to fix whatever is missing. */
+  async ensureReady(): Promise<AgentJobs | undefined> {
+    const cfg = readConfig();
+    if (!cfg.baseUrl || !cfg.projectId) {
+      const pick = await vscode.window.showWarningMessage(
+        `Docs Assistant needs the service's ${!cfg.baseUrl ? 'base URL' : 'project ID'} before it can start agent jobs.`,
+        'Configure Service…',
+      );
+      if (pick) await vscode.commands.executeCommand('docsAssistant.configure');
+      return undefined;
+    }
+    if (!(await this.feature.services.keys.has('admin'))) {
+      const pick = await vscode.window.showWarningMessage('Agent jobs need the admin API key (it starts with "svc_").', 'Set Admin API Key…');
+      if (!pick || !(await this.feature.services.keys.prompt('admin'))) return undefined;
+    }
+    return this.feature.current;
+  }
+
+  /** Warns before a use that our own count says is over the hourly limit. */
+  private async withinBudget(jobs: AgentJobs): Promise<boolean> {
+    if (jobs.budget.remaining() > 0) return true;
+    const freeAt = jobs.budget.nextFreeAt();
+    const wait = freeAt ? ` One frees up in ${formatDelay(freeAt - Date.now())}.` : '';
+    const pick = await vscode.window.showWarningMessage(
+      `You have sent ${jobs.budget.max} agent requests for this project in the last hour, the service's limit.${wait} The service will probably refuse this one.`,
+      { modal: true },
+      'Send Anyway',
+    );
+    return pick === 'Send Anyway';
+  }
+
+  private async pickJob(jobs: AgentJobs, placeHolder: string, filter: (r: JobRecord) => boolean): Promise<JobRecord | undefined> {
+    const items = jobs.store
+      .all()
+      .filter(filter)
+      .map((r) => ({ label: labelOf(r), description: statusText(r), detail: r.job.id, record: r }));
+    if (items.length === 0) {
+      void vscode.window.showInformationMessage('Docs Assistant: No agent jobs here yet.');
+      return undefined;
+    }
+    return (await vscode.window.showQuickPick(items, { placeHolder, matchOnDetail: true }))?.record;
+  }
+
+  async resolveJob(arg: JobArg, placeHolder: string, filter: (r: JobRecord) => boolean = () => true): Promise<JobRecord | undefined> {
+    const jobs = this.feature.current;
+    if (!jobs) return undefined;
+    const id = typeof arg === 'string' ? arg : arg?.jobId;
+    if (id) return jobs.store.get(id);
+    return this.pickJob(jobs, placeHolder, filter);
+  }
+
+  private selectionOfActiveEditor(): PromptSelection | undefined {
+    const editor = vscode.window.activeTextEditor;
+    if (!editor || editor.selection.isEmpty) return undefined;
+    const { selection, document } = editor;
+    return {
+      path: workspacePath(document.uri),
+      startLine: selection.start.line + 1,
+      endLine: selection.end.line + (selection.end.character === 0 && selection.end.line > selection.start.line ? 0 : 1),
+      text: document.getText(selection),
+      languageId: document.languageId,
+    };
+  }
+
+  async reveal(jobId: string): Promise<void> {
+    await vscode.commands.executeCommand('docsAssistant.jobsView.focus');
+    await this.feature.view.reveal(this.feature.tree.elementFor(jobId), { select: true, focus: true, expand: true });
+  }
+
+  /**
+   * Starts a job. Without a draft, asks for the instruction and builds the prompt around the
+   * editor's selection. Either way the user reviews the exact text in an editor, and what they
+   * send is what the agent gets; `label` is stored beside it (the instruction when not given).
+   */
+  async launch(request: { draft?: string; label?: string } = {}): Promise<JobRecord | undefined> {
+    const jobs = await this.ensureReady();
+    if (!jobs) return undefined;
+    let draft = request.draft?.trim() ? request.draft : undefined;
+    let label = request.label;
+    if (draft === undefined) {
+      const instruction = await askInstruction('What should the agent fix in the docs?', 1, 2);
+      if (instruction === undefined) return undefined;
+      draft = buildAgentPrompt(instruction, this.selectionOfActiveEditor());
+      label ??= instruction;
+    }
+    // The document is the confirmation: no dialog after Send, and its text goes out unchanged.
+    const prompt = await this.reviews.askFinalPrompt('newJob', draft, 'the prompt for the agent');
+    if (isBlankPrompt(prompt) || !(await this.withinBudget(jobs))) return undefined;
+    const record = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: 'Docs Assistant: Starting the agent job with your reviewed prompt…', cancellable: true },
+      (_p, token) => {
+        const ctrl = new AbortController();
+        const cancel = token.onCancellationRequested(() => ctrl.abort());
+        return jobs.create(prompt!, ctrl.signal, label).finally(() => cancel.dispose());
+      },
+    );
+    await this.reveal(record.job.id);
+    return record;
+  }
+
+  async followUp(arg?: JobArg): Promise<void> {
+    const jobs = await this.ensureReady();
+    if (!jobs) return;
+    const record = await this.resolveJob(arg, 'Which job gets the follow-up?', (r) => !r.notFound);
+    if (!record) return;
+    // A one-line box first, as for a new job: it says what to write, and most follow-ups are
+    // short. A long one is written in the review document, which is what is sent either way.
+    const label = labelOf(record, 50);
+    const instruction = await askInstruction(`Follow-up for "${label}"`, 1, 2);
+    if (isBlankPrompt(instruction)) return;
+    const prompt = await this.reviews.askFinalPrompt('followUp', instruction!.trim(), `the follow-up for "${label}"`);
+    if (isBlankPrompt(prompt) || !(await this.withinBudget(jobs))) return;
+    await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Docs Assistant: Sending your reviewed follow-up to the agent…' }, () =>
+      jobs.followUp(record.job.id, prompt!),
+    );
+    await this.reveal(record.job.id);
+  }
+
+  async openPullRequest(arg?: JobArg): Promise<void> {
+    // Only a pull request link the job store holds is opened: callers (the tree, a notification,
+    // the chat's job card) name a job, never a URL, so no message can make this open anything else.
+    const url = (await this.resolveJob(arg, 'Open the pull request of which job?', (r) => !!r.job.prLink))?.job.prLink;
+    if (!url) return;
+    const uri = vscode.Uri.parse(url, true);
+    if (uri.scheme !== 'https' && uri.scheme !== 'http') throw new Error(`Not opening ${uri.scheme}: links: only web addresses are opened.`);
+    await vscode.env.openExternal(uri);
+  }
+
+  async showJob(arg?: JobArg): Promise<void> {
+    const record = await this.resolveJob(arg, 'Show which job?');
+    if (record) await this.reveal(record.job.id);
+  }
+}
