@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import * as vscode from 'vscode';
 import { AssistantClient } from '../api/assistantClient';
 import { trimCurrentPath } from '../api/requestBody';
+import { newId } from '../common/ids';
 import { Disposable, toDisposable } from '../common/lifecycle';
 import type { AgentJobsService, JobAction } from '../common/jobs';
 import type { ChatSnapshot, RequestEnvelope } from '../common/protocol';
@@ -36,8 +37,6 @@ export class ChatController extends Disposable {
     jobs: AgentJobsService,
   ) {
     super();
-    let n = 0;
-    const newId = () => `${Date.now().toString(36)}${(n++).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
     this.store = new ChatStore(context.workspaceState, newId);
     this.session = new ChatSession({
       store: this.store,
@@ -99,7 +98,7 @@ export class ChatController extends Disposable {
     const { document, selection } = editor;
     const endLine = selection.end.character === 0 && selection.end.line > selection.start.line ? selection.end.line : selection.end.line + 1;
     const chip = buildContextChip({
-      id: `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`,
+      id: newId(),
       languageId: document.languageId,
       path: workspacePath(document.uri),
       startLine: selection.start.line + 1,

@@ -1,6 +1,7 @@
 import { describeError } from '../api/errors';
 import { MAX_QUESTION_CHARS } from '../api/limits';
 import type { AssembledMessage, AssistantRequest, AssistantStreamEvent, UIMessageChunk } from '../api/types';
+import { newId } from '../common/ids';
 import type { AnswerPatch, AnswerView, ChatSnapshot, ContextChip, JobCardView, TurnView } from '../common/protocol';
 import { diffAnswer, emptyAnswer, noticesOf, partsOf, sourcesOf, viewAfterDelta } from './answerView';
 import { ChatStore, interrupted, type StoredConversation } from './chatStore';
@@ -50,8 +51,7 @@ export class ChatSession {
   constructor(private readonly deps: ChatSessionDeps) {
     this.patches = new PatchQueue(deps.schedule ?? postPacer(), (turnId, patches) => deps.onPatch(turnId, patches));
     this.now = deps.now ?? (() => Date.now());
-    let n = 0;
-    this.newId = deps.newId ?? (() => `${Date.now().toString(36)}-${(n++).toString(36)}-${Math.random().toString(36).slice(2, 8)}`);
+    this.newId = deps.newId ?? newId;
   }
 
   /**

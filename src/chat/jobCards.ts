@@ -1,10 +1,10 @@
+import { chipLabel } from '../common/chips';
 import { Disposable } from '../common/lifecycle';
 import { fenced } from '../common/fence';
 import type { AgentJobsService, JobAction } from '../common/jobs';
 import type { JobCardView, TurnView } from '../common/protocol';
 import { answerText } from './answerView';
 import type { ChatSession } from './chatSession';
-import { chipLabel } from './selectionContext';
 
 // "Fix This in the Docs" under an answer, and the live job cards it leaves there. The agent
 // feature is reached only through the AgentJobsService that extension.ts hands over: a card is

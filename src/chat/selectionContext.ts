@@ -1,4 +1,5 @@
 import { MAX_CHIPS, MAX_CONTEXT_CHARS, MAX_SELECTION_CHARS } from '../api/limits';
+import { chipLabel } from '../common/chips';
 import type { ContextChip, ContextKind } from '../common/protocol';
 
 // Which kind of context a selection is, and how much of it goes to the service. Pure, so the
@@ -84,12 +85,6 @@ export function buildContextChip(s: SelectionInput): ContextChip {
 /** The same selection: same file, same lines, same text. Attaching it twice would only repeat it. */
 export function isSameSelection(a: ContextChip, b: ContextChip): boolean {
   return a.path === b.path && a.startLine === b.startLine && a.endLine === b.endLine && a.value === b.value;
-}
-
-export function chipLabel(chip: ContextChip): string {
-  const name = chip.path ?? 'selection';
-  if (chip.startLine === undefined) return name;
-  return chip.startLine === chip.endLine ? `${name}:${chip.startLine}` : `${name}:${chip.startLine}-${chip.endLine}`;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { applyPatches } from '../common/answerPatches';
+import { chipLabel } from '../common/chips';
 import type { AnswerPartView, AnswerPatch, AnswerView, ContextChip, ErrorAction, JobCardView, TurnView } from '../common/protocol';
 import { h, icon, iconButton } from './dom';
 import { createIncrementalMarkdown, type MarkdownRenderer } from './incremental';
@@ -21,12 +22,6 @@ const JOB_ICONS: Record<JobCardView['status'], string> = {
   archived: 'archive',
   unknown: 'question',
 };
-
-export function chipLabel(c: ContextChip): string {
-  const name = c.path ?? 'selection';
-  if (c.startLine === undefined) return name;
-  return c.startLine === c.endLine ? `${name}:${c.startLine}` : `${name}:${c.startLine}-${c.endLine}`;
-}
 
 export function chipElement(c: ContextChip, editable: boolean): HTMLElement {
   const el = h(

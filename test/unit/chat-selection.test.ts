@@ -1,7 +1,8 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { buildAssistantBody, trimCurrentPath } from '../../src/api/requestBody';
-import { DEFAULT_MAX_SELECTION_CHARS, PROSE_LANGUAGE_IDS, buildContextChip, chipLabel, contextKindFor, isSameSelection, truncationPoint, type SelectionInput } from '../../src/chat/selectionContext';
+import { chipLabel } from '../../src/common/chips';
+import { DEFAULT_MAX_SELECTION_CHARS, PROSE_LANGUAGE_IDS, buildContextChip, contextKindFor, isSameSelection, truncationPoint, type SelectionInput } from '../../src/chat/selectionContext';
 
 // The selection rule: which kind of context a selection is, which path goes with it, how much of
 // it is sent, and that the same selection is never attached twice. currentPath trimming (the last
