@@ -160,10 +160,6 @@ export class ChatController extends Disposable {
         return this.session.ask(p.text!);
       case 'stop':
         return this.session.stop();
-      case 'retry':
-        return void this.session.retry(p.turnId!);
-      case 'newConversation':
-        return this.session.newConversation();
       case 'saveDraft':
         return this.session.saveDraft(p.text!);
       case 'removeChip':
@@ -182,8 +178,6 @@ export class ChatController extends Disposable {
         return this.jobCards.fixInDocs(p.turnId!);
       case 'jobAction':
         return this.jobCards.act(p.jobId!, p.action as JobAction);
-      case 'showHistory':
-        return vscode.commands.executeCommand('docsAssistant.chat.showHistory');
       case 'loadImage':
         return loadImage(p.url!);
     }

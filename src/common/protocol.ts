@@ -6,6 +6,12 @@
 // answers `{kind:'response', id, ok, payload|error}`. Host→webview traffic is one-way
 // notifications `{kind:'notify', name, payload}`. The webview sends `ready` first (the handshake,
 // as in vscode-pull-request-github's common/webview.ts); the host sends nothing before it.
+//
+// What a request carries is declared once, as a schema (requestSchemas below): the host checks
+// every message against it, and the payload's type is inferred from it. What the host does with
+// each request is one handler per name (RequestHandlers), so a message without one does not compile.
+
+import { empty, literal, object, optional, str, type Infer } from './schema';
 
 // ---------------------------------------------------------------------------
 // View models: what the webview renders. Built on the host from the conversation model.
@@ -39,7 +45,9 @@ export type AnswerPartView =
 
 export type AnswerStatus = 'waiting' | 'streaming' | 'done' | 'stopped' | 'error';
 
-export type ErrorAction = 'retry' | 'setAssistantKey' | 'newConversation' | 'openSettings';
+/** The buttons an error (or the setup banner) offers; the webview asks for one with `runAction`. */
+export const ERROR_ACTIONS = ['retry', 'setAssistantKey', 'newConversation', 'openSettings'] as const;
+export type ErrorAction = (typeof ERROR_ACTIONS)[number];
 
 export interface ErrorView {
   message: string;
@@ -101,32 +109,73 @@ export type AnswerPatch =
   | { op: 'setJobs'; jobs: JobCardView[] };
 
 // ---------------------------------------------------------------------------
-// Webview → host requests: name → [request payload, response payload].
+// Webview → host requests. The webview renders text from the network, so the host treats what
+// it sends as hostile: each request's payload is read through its schema, and a message that
+// does not fit is dropped.
 
+/** The longest text of each kind the webview may send. The host passes src/api's limits, which this file cannot import. */
+export interface RequestLimits {
+  /** The input box's text (a question, a draft). */
+  inputChars: number;
+  /** Code from an answer, which is at most an answer long. */
+  codeChars: number;
+}
+
+const ID_CHARS = 200;
+const URL_CHARS = 8192;
+
+/** One schema per request: what its payload may hold. Unknown fields are dropped. */
+export function requestSchemas(limits: RequestLimits) {
+  const id = str(ID_CHARS);
+  return {
+    ready: empty,
+    send: object({ text: str(limits.inputChars) }),
+    stop: empty,
+    saveDraft: object({ text: str(limits.inputChars) }),
+    removeChip: object({ chipId: id }),
+    toggleChipType: object({ chipId: id }),
+    openLink: object({ url: str(URL_CHARS) }),
+    copyCode: object({ code: str(limits.codeChars) }),
+    insertCode: object({ code: str(limits.codeChars) }),
+    /** An error's or the setup banner's button: retry (a turn), set the key, start over, settings. */
+    runAction: object({ action: literal(...ERROR_ACTIONS), turnId: optional(id) }),
+    /** Asks the host to start the agent flow; the host always asks the user before anything is sent. */
+    fixInDocs: object({ turnId: id }),
+    jobAction: object({ jobId: id, action: literal('openPullRequest', 'followUp', 'showJob') }),
+    /** The user clicked an image placeholder: the host fetches it (bounded) and returns a data: URL. */
+    loadImage: object({ url: str(URL_CHARS) }),
+  } satisfies Record<keyof WebviewRequests, unknown>;
+}
+
+type RequestSchemas = ReturnType<typeof requestSchemas>;
+type Payload<N extends keyof RequestSchemas> = Infer<RequestSchemas[N]>;
+
+/** Webview → host: name → [request payload (from its schema), response payload]. */
 export interface WebviewRequests {
-  ready: [Record<string, never>, ChatSnapshot];
-  send: [{ text: string }, { accepted: boolean; reason?: string }];
-  stop: [Record<string, never>, void];
-  retry: [{ turnId: string }, void];
-  newConversation: [Record<string, never>, void];
-  saveDraft: [{ text: string }, void];
-  removeChip: [{ chipId: string }, void];
-  toggleChipType: [{ chipId: string }, void];
-  openLink: [{ url: string }, { opened: boolean }];
-  copyCode: [{ code: string }, void];
-  insertCode: [{ code: string }, { inserted: boolean }];
-  runAction: [{ action: ErrorAction; turnId?: string }, void];
-  /** Asks the host to start the agent flow; the host always asks the user before anything is sent. */
-  fixInDocs: [{ turnId: string }, void];
-  jobAction: [{ jobId: string; action: 'openPullRequest' | 'followUp' | 'showJob' }, void];
-  showHistory: [Record<string, never>, void];
-  /** The user clicked an image placeholder: the host fetches it (bounded) and returns a data: URL. */
-  loadImage: [{ url: string }, { dataUrl?: string; error?: string }];
+  ready: [Payload<'ready'>, ChatSnapshot];
+  send: [Payload<'send'>, { accepted: boolean; reason?: string }];
+  stop: [Payload<'stop'>, void];
+  saveDraft: [Payload<'saveDraft'>, void];
+  removeChip: [Payload<'removeChip'>, void];
+  toggleChipType: [Payload<'toggleChipType'>, void];
+  openLink: [Payload<'openLink'>, { opened: boolean }];
+  copyCode: [Payload<'copyCode'>, void];
+  insertCode: [Payload<'insertCode'>, { inserted: boolean }];
+  runAction: [Payload<'runAction'>, void];
+  fixInDocs: [Payload<'fixInDocs'>, void];
+  jobAction: [Payload<'jobAction'>, void];
+  loadImage: [Payload<'loadImage'>, { dataUrl?: string; error?: string }];
 }
 
 export type WebviewRequestName = keyof WebviewRequests;
 export type RequestPayload<N extends WebviewRequestName> = WebviewRequests[N][0];
 export type ResponsePayload<N extends WebviewRequestName> = WebviewRequests[N][1];
+
+/**
+ * What the host does for each request: one handler per name, typed by the map. A request without
+ * a handler, or a handler with the wrong payload or reply, is a compile error.
+ */
+export type RequestHandlers = { [N in WebviewRequestName]: (payload: RequestPayload<N>) => Promise<ResponsePayload<N>> | ResponsePayload<N> };
 
 // ---------------------------------------------------------------------------
 // Host → webview notifications.
@@ -151,6 +200,9 @@ export interface RequestEnvelope<N extends WebviewRequestName = WebviewRequestNa
   name: N;
   payload: RequestPayload<N>;
 }
+
+/** Any one request, its payload tied to its name (checking `name` narrows `payload`). */
+export type AnyRequestEnvelope = { [N in WebviewRequestName]: RequestEnvelope<N> }[WebviewRequestName];
 
 export type ResponseEnvelope =
   | { kind: 'response'; id: number; ok: true; payload: unknown }

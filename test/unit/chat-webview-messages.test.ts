@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { MAX_ANSWER_BYTES, MAX_INPUT_CHARS } from '../../src/api/limits';
@@ -17,8 +17,6 @@ const VALID: { [N in WebviewRequestName]: Record<string, unknown> } = {
   ready: {},
   send: { text: 'How do I configure webhooks?' },
   stop: {},
-  retry: { turnId: 't-1' },
-  newConversation: {},
   saveDraft: { text: 'half a question' },
   removeChip: { chipId: 'c-1' },
   toggleChipType: { chipId: 'c-1' },
@@ -28,7 +26,6 @@ const VALID: { [N in WebviewRequestName]: Record<string, unknown> } = {
   runAction: { action: 'retry', turnId: 't-1' },
   fixInDocs: { turnId: 't-1' },
   jobAction: { jobId: 'job_1', action: 'showJob' },
-  showHistory: {},
   loadImage: { url: 'https://images.example.com/diagram.png' },
 };
 const NAMES = Object.keys(VALID) as WebviewRequestName[];
@@ -40,8 +37,6 @@ const STRING_FIELDS: { [N in WebviewRequestName]: [field: string, max: number][]
   ready: [],
   send: [['text', MAX_INPUT_CHARS]],
   stop: [],
-  retry: [['turnId', 200]],
-  newConversation: [],
   saveDraft: [['text', MAX_INPUT_CHARS]],
   removeChip: [['chipId', 200]],
   toggleChipType: [['chipId', 200]],
@@ -51,7 +46,6 @@ const STRING_FIELDS: { [N in WebviewRequestName]: [field: string, max: number][]
   runAction: [['turnId', 200]],
   fixInDocs: [['turnId', 200]],
   jobAction: [['jobId', 200]],
-  showHistory: [],
   loadImage: [['url', 8192]],
 };
 
@@ -82,7 +76,7 @@ describe('webview messages: parseWebviewRequest', () => {
   }
 
   it('accepts a missing payload for requests without fields, and runAction without a turn', () => {
-    for (const name of ['ready', 'stop', 'newConversation', 'showHistory']) assert.ok(parseWebviewRequest({ kind: 'request', id: 1, name }), name);
+    for (const name of ['ready', 'stop']) assert.ok(parseWebviewRequest({ kind: 'request', id: 1, name }), name);
     for (const action of ERROR_ACTIONS) assert.deepEqual(parseWebviewRequest(req('runAction', { action }))?.payload, { action });
   });
 
@@ -128,8 +122,15 @@ describe('webview messages: parseWebviewRequest', () => {
       req('send', { text: ['a'] }),
       req('send', {}),
       req('send', { text: 'x'.repeat(MAX_INPUT_CHARS + 1) }),
+      req('fixInDocs', { turnId: 'x'.repeat(201) }),
+      req('fixInDocs', { turnId: { toString: () => 't-1' } }),
+      // Retry, a new conversation and the history are a button's runAction or a view's title-bar
+      // command: the webview never sent these, so they are no requests.
+      req('retry', { turnId: 't-1' }),
       req('retry', { turnId: 'x'.repeat(201) }),
       req('retry', { turnId: { toString: () => 't-1' } }),
+      req('newConversation'),
+      req('showHistory'),
       req('openLink', { url: `https://e.com/${'a'.repeat(8192)}` }),
       req('runAction', { action: 'fixDocs' }),
       req('runAction', { action: 'setAdminKey' }),
@@ -196,9 +197,9 @@ describe('webview messages: parseWebviewRequest', () => {
   it('property: every valid request is accepted with exactly its fields (≥ 2,000 cases)', () => {
     const s200 = fc.string({ maxLength: 200 });
     const arbs = [
-      fc.record({ name: fc.constantFrom('ready', 'stop', 'newConversation', 'showHistory'), payload: fc.constant({}) }),
+      fc.record({ name: fc.constantFrom('ready', 'stop'), payload: fc.constant({}) }),
       fc.record({ name: fc.constantFrom('send', 'saveDraft'), payload: fc.record({ text: fc.string({ maxLength: 500 }) }) }),
-      fc.record({ name: fc.constantFrom('retry', 'fixInDocs'), payload: fc.record({ turnId: s200 }) }),
+      fc.record({ name: fc.constant('fixInDocs'), payload: fc.record({ turnId: s200 }) }),
       fc.record({ name: fc.constantFrom('removeChip', 'toggleChipType'), payload: fc.record({ chipId: s200 }) }),
       fc.record({ name: fc.constant('openLink'), payload: fc.record({ url: fc.webUrl() }) }),
       fc.record({ name: fc.constantFrom('copyCode', 'insertCode'), payload: fc.record({ code: fc.string({ maxLength: 500 }) }) }),
@@ -287,7 +288,10 @@ describe('webview messages: no admin action without the user confirming', () => 
   // The confirmation itself is a review document (run for real in the integration and e2e suites);
   // here: the webview has no request that starts a job, and the host's handler for "Fix This in
   // the Docs" can only reach the agent through the AgentJobsService, whose launch asks the user first.
-  const controller = readFileSync(join(ROOT, 'src', 'chat', 'chatController.ts'), 'utf8');
+  // Every file of the chat's host side: the request handlers, the controller's pieces, the job cards.
+  const chatHost = readdirSync(join(ROOT, 'src', 'chat'))
+    .filter((f) => f.endsWith('.ts'))
+    .map((f) => readFileSync(join(ROOT, 'src', 'chat', f), 'utf8'));
   const jobCards = readFileSync(join(ROOT, 'src', 'chat', 'jobCards.ts'), 'utf8');
   const agentActions = readFileSync(join(ROOT, 'src', 'agent', 'actions.ts'), 'utf8');
 
@@ -304,13 +308,14 @@ describe('webview messages: no admin action without the user confirming', () => 
   });
 
   it('source check: the chat host reaches the agent only through AgentJobsService, never its client or a command', () => {
-    for (const file of [controller, jobCards]) {
+    for (const file of chatHost) {
       assert.doesNotMatch(file, /from '\.\.\/agent/);
       assert.doesNotMatch(file, /AgentClient|agentClient/);
       assert.doesNotMatch(file, /docsAssistant\.agent\./, 'no agent command id is built or run');
     }
-    const targets = [...controller.matchAll(/executeCommand\(\s*([`'][^`']+[`'])/g)].map((m) => m[1]!.slice(1, -1)).sort();
-    assert.deepEqual(targets, ['docsAssistant.chat.showHistory', 'docsAssistant.configure', 'docsAssistant.setAssistantKey']);
+    const targets = chatHost.flatMap((file) => [...file.matchAll(/executeCommand\(\s*([`'][^`']+[`'])/g)].map((m) => m[1]!.slice(1, -1))).sort();
+    // The chat runs its own view's focus, and the two commands its error and setup buttons offer.
+    assert.deepEqual(targets, ['${CHAT_VIEW_ID}.focus', 'docsAssistant.configure', 'docsAssistant.setAssistantKey']);
     assert.match(jobCards, /this\.jobs\.launch\(\{ draft: fixPrompt\(turn\), label: turn\.question \}\)/);
   });
 
