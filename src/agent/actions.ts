@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { describeError } from '../api/errors';
 import { formatDelay } from '../api/httpErrors';
 import { readConfig } from '../host/config';
+import { selectedText } from '../host/selection';
 import { workspacePath } from '../host/workspacePath';
 import type { AgentJobs } from './agentJobs';
 import type { AgentFeature } from './index';
@@ -106,15 +107,8 @@ export class AgentActions {
 
   private selectionOfActiveEditor(): PromptSelection | undefined {
     const editor = vscode.window.activeTextEditor;
-    if (!editor || editor.selection.isEmpty) return undefined;
-    const { selection, document } = editor;
-    return {
-      path: workspacePath(document.uri),
-      startLine: selection.start.line + 1,
-      endLine: selection.end.line + (selection.end.character === 0 && selection.end.line > selection.start.line ? 0 : 1),
-      text: document.getText(selection),
-      languageId: document.languageId,
-    };
+    const selected = selectedText(editor);
+    return selected && editor && { ...selected, path: workspacePath(editor.document.uri) };
   }
 
   async reveal(jobId: string): Promise<void> {

@@ -17,6 +17,7 @@ import { buildContextChip } from './selectionContext';
 import { safeExternalUrl } from './webviewMessages';
 import { imageOrigins } from './imagePolicy';
 import { loadImage } from './imageLoader';
+import { selectedText } from '../host/selection';
 import { workspacePath } from '../host/workspacePath';
 
 // The chat feature's host side: one ChatSession shared by every open chat webview, plus what
@@ -91,21 +92,12 @@ export class ChatController extends Disposable {
   /** Attaches the active editor's selection. Returns false when there was none or it is attached. */
   attachSelection(): boolean {
     const editor = vscode.window.activeTextEditor ?? this.lastTextEditor;
-    if (!editor || editor.selection.isEmpty) {
+    const selected = selectedText(editor);
+    if (!editor || !selected) {
       void vscode.window.showInformationMessage('Docs Assistant: Select some code or text first.');
       return false;
     }
-    const { document, selection } = editor;
-    const endLine = selection.end.character === 0 && selection.end.line > selection.start.line ? selection.end.line : selection.end.line + 1;
-    const chip = buildContextChip({
-      id: newId(),
-      languageId: document.languageId,
-      path: workspacePath(document.uri),
-      startLine: selection.start.line + 1,
-      endLine,
-      text: document.getText(selection),
-      maxChars: readConfig().maxSelectionChars,
-    });
+    const chip = buildContextChip({ ...selected, id: newId(), path: workspacePath(editor.document.uri), maxChars: readConfig().maxSelectionChars });
     const r = this.session.attachChip(chip);
     if (!r.added) void vscode.window.setStatusBarMessage(`Docs Assistant: ${r.reason}`, 3000);
     return r.added;
