@@ -1,15 +1,13 @@
 import * as vscode from 'vscode';
 import { Disposable } from '../common/lifecycle';
-import type { HostNotificationName, HostNotifications, HostToWebviewMessage, RequestEnvelope } from '../common/protocol';
+import type { HostNotificationName, HostNotifications, HostToWebviewMessage, RequestHandlers } from '../common/protocol';
 import type { Log } from '../host/log';
 import { createNonce, renderWebviewHtml } from './webviewHtml';
-import { parseWebviewRequest } from './webviewMessages';
+import { dispatch, parseWebviewRequest } from './webviewMessages';
 
 // One webview showing the chat (the sidebar view or an editor panel). It speaks the protocol of
 // src/common/protocol.ts: nothing is sent before the webview's `ready`, every incoming message
-// is validated, and every request gets exactly one response.
-
-export type RequestHandler = (req: RequestEnvelope) => Promise<unknown>;
+// is validated, then handed to its request's handler, and every request gets exactly one response.
 
 export function webviewOptions(extensionUri: vscode.Uri): vscode.WebviewOptions {
   return {
@@ -25,7 +23,7 @@ export class ChatWebviewConnection extends Disposable {
   constructor(
     private readonly webview: vscode.Webview,
     private readonly extensionUri: vscode.Uri,
-    private readonly handle: RequestHandler,
+    private readonly handlers: RequestHandlers,
     private readonly log: Log,
     imageOrigins: readonly string[] = [],
   ) {
@@ -51,10 +49,6 @@ export class ChatWebviewConnection extends Disposable {
     });
   }
 
-  get isReady(): boolean {
-    return this.ready;
-  }
-
   notify<N extends HostNotificationName>(name: N, payload: HostNotifications[N]): void {
     if (!this.ready || this.isDisposed) return;
     this.post({ kind: 'notify', name, payload });
@@ -72,7 +66,7 @@ export class ChatWebviewConnection extends Disposable {
       return;
     }
     try {
-      const payload = await this.handle(req);
+      const payload = await dispatch(this.handlers, req);
       if (req.name === 'ready') this.ready = true;
       this.post({ kind: 'response', id: req.id, ok: true, payload });
     } catch (e) {

@@ -1,5 +1,5 @@
 import { MAX_ANSWER_BYTES, MAX_INPUT_CHARS } from '../api/limits';
-import { requestSchemas, type AnyRequestEnvelope, type WebviewRequestName } from '../common/protocol';
+import { requestSchemas, type AnyRequestEnvelope, type RequestHandlers, type WebviewRequestName } from '../common/protocol';
 import { parse, type Schema } from '../common/schema';
 
 // The webview renders text from the network, so it is treated as untrusted: every message it
@@ -20,6 +20,16 @@ export function parseWebviewRequest(msg: unknown): AnyRequestEnvelope | undefine
   const payload = parse(REQUEST_SCHEMAS[name] as Schema<object>, m.payload === undefined ? {} : m.payload);
   if (!payload) return undefined;
   return { kind: 'request', id: m.id, name, payload } as AnyRequestEnvelope;
+}
+
+/**
+ * Runs the handler for `req` and resolves with its reply (a handler that throws rejects). The
+ * handlers are typed by the map; TypeScript cannot tie a union's name to its payload through an
+ * index, so this is the one cast, and it is safe: `req` was read through the schema of its name.
+ */
+export function dispatch(handlers: RequestHandlers, req: AnyRequestEnvelope): Promise<unknown> {
+  const handler = handlers[req.name] as (payload: typeof req.payload) => unknown;
+  return new Promise((resolve) => resolve(handler(req.payload)));
 }
 
 /**

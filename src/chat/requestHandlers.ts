@@ -1,0 +1,57 @@
+import * as vscode from 'vscode';
+import type { ChatSnapshot, ErrorAction, RequestHandlers } from '../common/protocol';
+import type { Log } from '../host/log';
+import type { ChatSession } from './chatSession';
+import type { EditorBridge } from './editorBridge';
+import { loadImage } from './imageLoader';
+import type { ChatJobCards } from './jobCards';
+import { safeExternalUrl } from './webviewMessages';
+
+// What the host does for each request of the chat webview: one handler per request name, typed
+// by the protocol's map, so a request without a handler does not compile. Payloads arrive
+// already read through their schema (webviewMessages.ts): every field here is what its type says.
+
+/** The parts of the chat the handlers use; read when a request comes in, not when they are built. */
+export interface ChatParts {
+  readonly session: ChatSession;
+  readonly editor: EditorBridge;
+  readonly jobCards: ChatJobCards;
+  readonly log: Log;
+  snapshot(): ChatSnapshot;
+}
+
+export function chatRequestHandlers(chat: ChatParts): RequestHandlers {
+  return {
+    ready: () => chat.snapshot(),
+    send: ({ text }) => chat.session.ask(text),
+    stop: () => chat.session.stop(),
+    saveDraft: ({ text }) => chat.session.saveDraft(text),
+    removeChip: ({ chipId }) => chat.session.removeChip(chipId),
+    toggleChipType: ({ chipId }) => chat.session.toggleChipType(chipId),
+    openLink: async ({ url }) => ({ opened: await openLink(url, chat.log) }),
+    copyCode: async ({ code }) => vscode.env.clipboard.writeText(code),
+    insertCode: async ({ code }) => ({ inserted: await chat.editor.insertCode(code) }),
+    runAction: ({ action, turnId }) => runAction(chat.session, action, turnId),
+    fixInDocs: ({ turnId }) => chat.jobCards.fixInDocs(turnId),
+    jobAction: ({ jobId, action }) => chat.jobCards.act(jobId, action),
+    loadImage: ({ url }) => loadImage(url),
+  };
+}
+
+async function openLink(raw: string, log: Log): Promise<boolean> {
+  const url = safeExternalUrl(raw);
+  if (!url) {
+    log.warn('Refused to open a link that is not http(s).');
+    return false;
+  }
+  // openExternal goes through VS Code's own link protection (the trusted-domains prompt).
+  return vscode.env.openExternal(vscode.Uri.parse(url, true));
+}
+
+/** An error's button, or the setup banner's. */
+async function runAction(session: ChatSession, action: ErrorAction, turnId: string | undefined): Promise<void> {
+  if (action === 'retry' && turnId) await session.retry(turnId);
+  else if (action === 'setAssistantKey') await vscode.commands.executeCommand('docsAssistant.setAssistantKey');
+  else if (action === 'newConversation') session.newConversation();
+  else if (action === 'openSettings') await vscode.commands.executeCommand('docsAssistant.configure');
+}
