@@ -181,8 +181,9 @@ document.addEventListener('click', (e) => {
   switch (d.action) {
     case 'copyCode':
     case 'insertCode': {
-      // The code block's source text: its <code> holds exactly one text node, built from the
-      // markdown's code token (raw HTML cannot reach it), so nothing hidden comes along.
+      // The code block's source text: its <code> holds the markdown's code token's text and
+      // nothing else (raw HTML cannot reach it), cut into chunks of lines (codeChunks.ts) that
+      // add no character, so nothing hidden comes along.
       const code = btn.closest('.code-block')?.querySelector('pre > code')?.textContent ?? '';
       void request(d.action, { code });
       break;

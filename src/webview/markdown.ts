@@ -1,5 +1,6 @@
 import createDOMPurify, { type Config } from 'dompurify';
 import { marked, type Links, type Token, type TokensList } from 'marked';
+import { chunkCode } from './codeChunks';
 import { h, iconButton } from './dom';
 import { guardImages } from './images';
 import { markedLimits } from './markedLimits';
@@ -8,9 +9,9 @@ import { buildBlocks, buildInline } from './tokenDom';
 // Markdown from the service is untrusted. Plain markdown is built into DOM straight from marked's
 // tokens, every string from it as a text node (tokenDom.ts). Links, images and entities go the
 // HTML path: marked turns them into HTML, and DOMPurify strips that to a small, inert subset before
-// it touches the DOM. Only then are the code block toolbars added, as DOM nodes. Links keep their
-// href for the host to check; the webview never follows them. Images load only from origins the
-// user allowed (images.ts).
+// it touches the DOM. Only then are the code block toolbars added, and a code block's text cut into
+// chunks of lines (codeChunks.ts), as DOM nodes. Links keep their href for the host to check; the
+// webview never follows them. Images load only from origins the user allowed (images.ts).
 //
 // Raw HTML in an answer is shown as text, as VS Code's own Chat shows it: marked's `html` and `tag`
 // tokenizers are switched off, so `<div>` is just characters in a paragraph. An answer is written by
@@ -93,7 +94,7 @@ export function hasRawHtml(tokens: Token[]): boolean {
   return found;
 }
 
-/** Sanitized DOM for markdown blocks, with code block toolbars. Takes them lexed, so that a streamed text is lexed once per render. */
+/** Sanitized DOM for markdown blocks, with code block toolbars and chunks. Takes them lexed, so that a streamed text is lexed once per render. */
 export function renderBlocks(tokens: Token[]): DocumentFragment {
   return renderPieces([{ blocks: tokens }])[0] as DocumentFragment;
 }
@@ -122,7 +123,7 @@ export function renderPieces(pieces: readonly Piece[]): Node[] {
   return out as Node[];
 }
 
-/** A piece through marked's HTML and the sanitizer only, without code block toolbars: tests hold tokenDom.ts to it. */
+/** A piece through marked's HTML and the sanitizer only, without code block toolbars or chunks: tests hold tokenDom.ts to it. */
 export function renderViaHtml(piece: Piece): Node {
   return renderHtmlPieces([piece])[0]!;
 }
@@ -157,8 +158,10 @@ function sanitize(html: string): DocumentFragment {
   return frag;
 }
 
+/** A code block's toolbar, and its text in chunks of lines; whichever path built it, its `<code>` holds one text node until then. */
 function decorateCodeBlock(pre: HTMLPreElement): void {
   const code = pre.querySelector('code');
+  if (code) chunkCode(code);
   const lang = /language-([\w+#.-]+)/.exec(code?.className ?? '')?.[1] ?? '';
   const wrapper = h('div', { class: 'code-block' });
   const header = h(

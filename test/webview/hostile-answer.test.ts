@@ -105,12 +105,13 @@ describe('a hostile answer in the chat webview (Chromium)', function () {
     const page = await streamHostile();
     const md = page.locator('.answer .markdown');
     assert.ok((await md.innerText()).includes(FAKE_BANNER), 'the fake banner’s words show, as plain text');
-    // Our own structure (md-*), code block toolbars and image placeholders are the only classes.
+    // Our own structure (md-*), code block toolbars and chunks, and image placeholders are the only classes.
     const foreign = await md.evaluate((root) =>
       Array.from(root.querySelectorAll('*'))
         .filter((el) => {
           if (el.closest('.code-header') || el.closest('.image-placeholder')) return false;
-          const cls = Array.from(el.classList).filter((c) => !/^(md-(group|tail|block)|code-block|language-[\w+#.-]+)$/.test(c));
+          const ours = (c: string) => /^(md-(group|tail|block)|code-block|language-[\w+#.-]+)$/.test(c) || (c === 'code-chunk' && el.tagName === 'SPAN' && el.parentElement!.matches('.code-block > pre > code'));
+          const cls = Array.from(el.classList).filter((c) => !ours(c));
           return cls.length > 0 || ['id', 'role', 'hidden', 'style', 'tabindex'].some((a) => el.hasAttribute(a)) || Array.from(el.attributes).some((a) => a.name.startsWith('data-') || a.name.startsWith('aria-'));
         })
         .map((el) => el.outerHTML.slice(0, 80)),
