@@ -1,7 +1,9 @@
+import { CODE_CHUNK_CLASS, CODE_CHUNK_LINES, codeChunk, newlines, splitLines } from './codeChunks';
+
 // The shortcut for the plainest updates of a streaming answer: a delta that cannot change the
 // structure of the block it lands in (plain words inside a paragraph, list item, heading or table
 // cell, or anything but a fence inside an open fenced code block) goes straight into that block's
-// last text node, without markdown or sanitizing. The result must be the text the full render
+// last text node, without markdown or sanitizing. The result must be the DOM the full render
 // would produce; test/webview/streaming-render.test.ts compares the two after every render.
 
 /** Prose that can be appended as is: no markup (not even a link's closing parenthesis), no line break. */
@@ -27,13 +29,24 @@ function lastTextNode(root: Node): Text | undefined {
   return undefined;
 }
 
-/** An open fence: starts the tail at column 0, its info line is complete, and no closing fence yet. */
-function isOpenFence(rest: string): boolean {
+/** The text of the last chunk of the tail's code block (`div.code-block > pre > code > span.code-chunk`), if that is how it ends. */
+function lastCodeChunk(tail: HTMLElement): Text | undefined {
+  const pre = tail.lastElementChild?.lastElementChild;
+  const chunk = pre?.tagName === 'PRE' && pre.firstElementChild?.tagName === 'CODE' ? pre.firstElementChild.lastElementChild : null;
+  const node = chunk?.className === CODE_CHUNK_CLASS && chunk.childNodes.length === 1 ? chunk.firstChild : null;
+  return node?.nodeType === Node.TEXT_NODE ? (node as Text) : undefined;
+}
+
+/**
+ * An open fence: starts the tail at column 0, its info line is complete, and no closing fence yet.
+ * Where its content starts, or -1.
+ */
+function openFenceContent(rest: string): number {
   const m = /^(`{3,}|~{3,})[^\n]*\n/.exec(rest);
-  if (!m) return false;
+  if (!m) return -1;
   const marker = m[1]!;
   const close = new RegExp(`^ {0,3}${marker[0] === '`' ? '`' : '~'}{${marker.length},}[ \\t]*$`);
-  return !rest.slice(m[0].length).split('\n').some((line) => close.test(line));
+  return rest.slice(m[0].length).split('\n').some((line) => close.test(line)) ? -1 : m[0].length;
 }
 
 // Every update must cost what the delta costs, not what the line or block it lands in costs: an
@@ -44,7 +57,8 @@ function isOpenFence(rest: string): boolean {
 
 export type FastPath =
   | { mode: 'prose'; node: Text; hint: boolean; lineEnd: string; held: string; keepsSpaces: boolean }
-  | { mode: 'code'; node: Text; endsWithNewline: boolean };
+  /** `node` is the text of the code block's last chunk (codeChunks.ts), which holds `lines` newlines. */
+  | { mode: 'code'; node: Text; endsWithNewline: boolean; lines: number };
 
 /** How many spaces `s` ends with. */
 export function trailingSpaces(s: string): number {
@@ -55,15 +69,18 @@ export function trailingSpaces(s: string): number {
 
 /** Whether, after rendering `rest` into `tail`, later plain deltas may go straight into a text node. */
 export function fastPathAfterRender(tail: HTMLElement, rest: string): FastPath | undefined {
+  const content = openFenceContent(rest);
+  if (content >= 0) {
+    // marked renders an open fence's content with one trailing newline, whether the source has it or
+    // not (no content at all shows as that newline alone), and leaves a blank last line out until
+    // something follows it.
+    const node = lastCodeChunk(tail);
+    if (!node || !node.data.endsWith('\n') || rest.endsWith('\n\n')) return undefined;
+    return { mode: 'code', node, endsWithNewline: rest.length > content && rest.endsWith('\n'), lines: newlines(node.data) };
+  }
   const node = lastTextNode(tail);
   if (!node) return undefined;
   const parent = node.parentElement!;
-  if (isOpenFence(rest)) {
-    // marked renders an open fence's content with one trailing newline, whether the source has it or
-    // not, and leaves a blank last line out until something follows it.
-    if (parent.tagName !== 'CODE' || parent.parentElement?.tagName !== 'PRE' || !node.data.endsWith('\n') || rest.endsWith('\n\n')) return undefined;
-    return { mode: 'code', node, endsWithNewline: rest.endsWith('\n') };
-  }
   if (!PROSE_PARENTS.has(parent.tagName)) return undefined;
   const core = rest.slice(0, rest.length - trailingSpaces(rest));
   const trailing = rest.slice(core.length);
@@ -86,11 +103,7 @@ export function tryFastAppend(fast: FastPath, delta: string): boolean {
   if (fast.mode === 'code') {
     // A blank line at the end of an open fence is not shown until something follows it.
     if (/[`~]/.test(delta) || delta.includes('\n\n') || (fast.endsWithNewline && delta.startsWith('\n'))) return false;
-    // The node holds the content without its last newline, plus one newline.
-    const body = delta.endsWith('\n') ? delta.slice(0, -1) : delta;
-    if (fast.endsWithNewline) fast.node.appendData(`${body}\n`);
-    else fast.node.insertData(fast.node.length - 1, body);
-    fast.endsWithNewline = delta.endsWith('\n');
+    appendCode(fast, delta);
     return true;
   }
   // A hint anywhere in the line so far: in it before, across its end and the delta, or in the delta.
@@ -112,4 +125,29 @@ export function tryFastAppend(fast: FastPath, delta: string): boolean {
   fast.node.appendData(fast.held + delta.slice(0, delta.length - spaces));
   fast.held = delta.slice(delta.length - spaces);
   return true;
+}
+
+/**
+ * The code shown holds the content without its last newline, plus one newline: `delta` goes
+ * before that newline, or after it once the content ends with one. Chunks are cut as
+ * codeChunks.ts cuts the whole text: the last chunk takes lines until it holds CODE_CHUNK_LINES,
+ * and the rest go into new chunks after it. (The chunks before the last one hold a multiple of
+ * CODE_CHUNK_LINES newlines, so cutting the text again from the start would cut them the same.)
+ */
+function appendCode(fast: Extract<FastPath, { mode: 'code' }>, delta: string): void {
+  const added = `${delta.endsWith('\n') ? delta.slice(0, -1) : delta}\n`;
+  // The last chunk's newlines before where `added` goes.
+  const before = fast.endsWithNewline ? fast.lines : fast.lines - 1;
+  const [head, ...more] = splitLines(added, CODE_CHUNK_LINES - before);
+  // `head` ends with a newline, or is empty (the chunk was full); before the shown newline, its own takes that one's place.
+  if (fast.endsWithNewline) fast.node.appendData(head!);
+  else fast.node.insertData(fast.node.length - 1, head!.slice(0, -1));
+  fast.lines = before + newlines(head!);
+  fast.endsWithNewline = delta.endsWith('\n');
+  if (!more.length) return;
+  const code = fast.node.parentNode!.parentNode!;
+  for (const piece of more) code.appendChild(codeChunk(piece));
+  const last = more.at(-1)!;
+  fast.node = code.lastChild!.firstChild as Text;
+  fast.lines = newlines(last);
 }

@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as esbuild from 'esbuild';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { CODE_CHUNK_LINES } from '../../src/webview/codeChunks';
 import { randomDocument } from '../fixtures/markdown';
 import { seededRandom } from '../fixtures/streams';
 import { CHROMIUM_ARGS } from './harness';
@@ -47,6 +48,17 @@ window.__normal = (root) => {
   return c.innerHTML;
 };
 `;
+
+/** Where the `count`-th newline from `from` on ends (past it), or the end of the text. */
+function nthNewline(text: string, from: number, count: number): number {
+  let at = from;
+  for (let i = 0; i < count; i++) {
+    const nl = text.indexOf('\n', at);
+    if (nl === -1) return text.length;
+    at = nl + 1;
+  }
+  return at;
+}
 
 /** One piece per frame: small pieces arrive at about reading pace (ten renders a second), larger ones faster (fewer renders). */
 function randomPieces(text: string, rnd: () => number): string[] {
@@ -113,6 +125,64 @@ describe('streaming markdown renderer in Chromium', function () {
     }
     assert.ok(renders > DOCUMENTS * 5, `only ${renders} renders were checked`);
     console.log(`      (${renders.toLocaleString()} renders compared with the full render)`);
+  });
+
+  it(`grows long code blocks chunk by chunk (${CODE_CHUNK_LINES} lines each) exactly as the full render cuts them`, async () => {
+    // The shortcut appends to the last chunk and starts new ones (plainAppend.ts); the full render
+    // cuts the whole text (codeChunks.ts). Pieces of up to twice a chunk cross one or two chunk
+    // ends at once, or end exactly on one; blank lines and a closing fence take the full render.
+    // Each piece is rendered at once and compared.
+    const rnd = seededRandom(SEED + 1);
+    const n = CODE_CHUNK_LINES;
+    let renders = 0;
+    let crossed = 0;
+    for (let d = 0; d < 24; d++) {
+      const lines = Array.from({ length: n * (1 + (d % 3)) + Math.floor(rnd() * n) }, (_, i) => (rnd() < 0.05 ? '' : rnd() < 0.03 ? '  ' : `line ${i} = f(${i});`));
+      const fence = d % 4 === 3 ? '~~~~' : '```';
+      const text = `Code:\n\n${fence}py\n${lines.join('\n')}${d % 2 ? `\n${fence}\n\nAfter it.\n` : ''}`;
+      // Where the chunks end in the text: after every n-th line of code (which starts on its fourth line).
+      const chunkEnds = Array.from({ length: Math.ceil(lines.length / n) }, (_, k) => nthNewline(text, 0, 3 + (k + 1) * n));
+      const pieces: string[] = [];
+      for (let i = 0; i < text.length; ) {
+        // A few characters, a few lines, up to the next chunk's end, or over one or two chunk ends.
+        const r = rnd();
+        const end = r < 0.3 ? i + 1 + Math.floor(rnd() * 8) : r < 0.85 ? nthNewline(text, i, 1 + Math.floor(rnd() * 12)) : r < 0.93 ? (chunkEnds.find((e) => e > i) ?? text.length) : nthNewline(text, i, n + Math.floor(rnd() * n));
+        pieces.push(text.slice(i, end));
+        if (pieces.at(-1)!.split('\n').length > n) crossed++;
+        i = end;
+      }
+      const result = await page.evaluate((pieces) => {
+        const md = (window as any).__md;
+        const normal = (window as any).__normal as (e: Element) => string;
+        const out = document.getElementById('out')!;
+        out.replaceChildren();
+        let sent = '';
+        let renders = 0;
+        let mismatch: { sent: string; got: string; want: string } | undefined;
+        const check = () => {
+          renders++;
+          const got = normal(out);
+          const want = normal(md.full(sent));
+          if (got !== want && !mismatch) mismatch = { sent: sent.slice(-200), got: got.slice(-400), want: want.slice(-400) };
+        };
+        const r = md.create(out, check);
+        for (const p of pieces) {
+          sent += p;
+          r.append(p);
+          md.frame();
+          // Every piece rendered, not one per 400 ms of frames: each chunk end the shortcut crosses is checked.
+          r.flush();
+          check();
+        }
+        r.finish();
+        check();
+        return { renders, mismatch, chunks: out.querySelectorAll('pre > code > .code-chunk').length };
+      }, pieces);
+      renders += result.renders;
+      assert.equal(result.mismatch, undefined, `document ${d}: ${JSON.stringify(result.mismatch, null, 1)}`);
+      assert.equal(result.chunks, Math.ceil(lines.length / n), `document ${d}`);
+    }
+    assert.ok(renders > 300 && crossed > 10, `only ${renders} renders were checked, ${crossed} pieces of over ${n} lines`);
   });
 
   it('shows raw HTML left open as text: each block stands alone, streamed as in the whole text', async () => {
