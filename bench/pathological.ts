@@ -1,4 +1,5 @@
 import { chromium, type Page } from 'playwright-core';
+import { CODE_CHUNK_LINES } from '../src/webview/codeChunks';
 import { pathologicalAnswer } from '../test/webview/pathologicalMarkdown';
 import { deltasOf } from './answer';
 import { measure, PAGE_SETUP, type Run } from './render';
@@ -32,28 +33,38 @@ export interface PathologicalResult {
 
 /**
  * What Chromium alone takes to lay out a code block of `lines` lines again after one more line,
- * in the same page and styles: the least a render of a growing code block that long can cost.
- * (Layout is per block, not per line: a longer block costs more, whatever renders it.)
+ * in the same page and styles: with its text in one text node (as before codeChunks.ts), a
+ * longer block costs more whatever renders it; in chunks of `chunk` lines, as the renderer now
+ * holds it, one more line lays out the last chunk again.
  */
-async function layoutFloor(page: Page, lines: number): Promise<number> {
-  return page.evaluate((lines) => {
-    const host = document.querySelector('.answer .markdown')!;
-    const block = document.createElement('div');
-    block.className = 'code-block';
-    const code = block.appendChild(document.createElement('pre')).appendChild(document.createElement('code'));
-    code.textContent = '\n'.repeat(lines);
-    host.append(block);
-    void document.body.offsetHeight;
-    const times: number[] = [];
-    for (let i = 0; i < 5; i++) {
-      const t0 = performance.now();
-      (code.firstChild as Text).appendData('\n');
+async function layoutFloor(page: Page, lines: number, chunk?: number): Promise<number> {
+  return page.evaluate(
+    ([lines, chunk]) => {
+      const host = document.querySelector('.answer .markdown')!;
+      const block = document.createElement('div');
+      block.className = 'code-block';
+      const code = block.appendChild(document.createElement('pre')).appendChild(document.createElement('code'));
+      if (chunk === undefined) code.textContent = '\n'.repeat(lines);
+      for (let i = 0; chunk !== undefined && i < lines; i += chunk) {
+        const span = code.appendChild(document.createElement('span'));
+        span.className = 'code-chunk';
+        span.textContent = '\n'.repeat(Math.min(chunk, lines - i));
+      }
+      const last = (chunk === undefined ? code.lastChild : code.lastChild!.firstChild) as Text;
+      host.append(block);
       void document.body.offsetHeight;
-      times.push(performance.now() - t0);
-    }
-    block.remove();
-    return times.sort((a, b) => a - b)[2]!;
-  }, lines);
+      const times: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const t0 = performance.now();
+        last.appendData('\n');
+        void document.body.offsetHeight;
+        times.push(performance.now() - t0);
+      }
+      block.remove();
+      return times.sort((a, b) => a - b)[2]!;
+    },
+    [lines, chunk] as const,
+  );
 }
 
 /** Streams the pathological answer into the page served at `url` (the shipped bundle); one warm-up run, then the measured one. */
@@ -72,6 +83,7 @@ export async function benchPathological(url: string): Promise<PathologicalResult
     await measure(page, warm, deltasOf(warm, DELTAS / 10), 'patho-warm');
     const run: Run = await measure(page, text, deltas, 'patho');
     const floor = await layoutFloor(page, FENCE_LINES);
+    const chunkedFloor = await layoutFloor(page, FENCE_LINES, CODE_CHUNK_LINES);
     if (errors.length) throw new Error(`the pathological page reported errors: ${errors.join('; ')}`);
     await page.close();
 
@@ -84,13 +96,13 @@ export async function benchPathological(url: string): Promise<PathologicalResult
       rows: [
         ['pathological answer', `${(text.length / 1024).toFixed(0)} KB markdown, ${DELTAS.toLocaleString()} deltas; blank-line fence, spaces, **a___…b**, deep quotes, emphasis openers, asterisk run; regex rescue off`],
         ['  its stream, all updates', `script+style+layout ${ms(run.cdpStream)} (${(run.cdpStream / run.cdpSingle).toFixed(1)}× one render, ${ms(run.cdpSingle)}); wall ${ms(run.total)}; slowest update ${ms(slowest)} at ${slowestAt.toLocaleString()} characters`],
-        ['  layout floor (Chromium)', `one line added to a ${FENCE_LINES.toLocaleString()}-line code block, laid out again: ${ms(floor)} (median of 5), whatever renders it`],
+        ['  layout floor (Chromium)', `one line added to a ${FENCE_LINES.toLocaleString()}-line code block, laid out again (median of 5): ${ms(floor)} as one text node, ${ms(chunkedFloor)} in chunks of ${CODE_CHUNK_LINES} lines as rendered`],
       ],
       budgets: [
         { what: 'pathological 200 KB: slowest single update (wall)', value: ms(slowest), budget: `≤ ${UPDATE_BUDGET_MS} ms`, met: slowest <= UPDATE_BUDGET_MS },
         { what: 'pathological 200 KB: last byte to whole answer rendered', value: ms(whole), budget: `≤ ${WHOLE_BUDGET_MS} ms`, met: whole <= WHOLE_BUDGET_MS },
       ],
-      raw: { bytes: text.length, deltas: DELTAS, slowestUpdateMs: slowest, slowestAtChars: slowestAt, lastByteToWholeMs: whole, layoutFloorMs: floor, cdpMs: { stream: run.cdpStream, single: run.cdpSingle }, wallMs: { stream: run.total, single: run.single } },
+      raw: { bytes: text.length, deltas: DELTAS, slowestUpdateMs: slowest, slowestAtChars: slowestAt, lastByteToWholeMs: whole, layoutFloorMs: { oneTextNode: floor, chunked: chunkedFloor }, cdpMs: { stream: run.cdpStream, single: run.cdpSingle }, wallMs: { stream: run.total, single: run.single } },
     };
   } finally {
     await browser.close();
