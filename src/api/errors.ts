@@ -56,10 +56,6 @@ export class ServiceError extends Error {
   }
 }
 
-export function isServiceError(e: unknown): e is ServiceError {
-  return e instanceof ServiceError;
-}
-
 /** A copy of `e` that also carries what had arrived before it happened. */
 export function withPartial(e: ServiceError, partial: AssembledMessage | undefined): ServiceError {
   if (partial === undefined || e.partial === partial) return e;

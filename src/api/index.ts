@@ -15,7 +15,6 @@ export { createV1Decoder, createV1LineDecoder, type V1LineDecoder } from './v1Da
 export { isLoopbackUrl, parseBaseUrl, serviceUrl, hostLabel } from './url';
 export {
   ServiceError,
-  isServiceError,
   describeError,
   withPartial,
   networkError,

@@ -18,11 +18,6 @@ export interface AgentJob {
   archivedAt: string | null;
 }
 
-/** Statuses after which a job is no longer polled. */
-export function isTerminalStatus(status: AgentJobStatus): boolean {
-  return status !== 'active';
-}
-
 // ---------------------------------------------------------------------------
 // Assistant request (§2.3)
 

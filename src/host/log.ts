@@ -34,10 +34,6 @@ export class Log implements vscode.Disposable {
     this.channel.error(this.clean(detail ? `${message} (${detail})` : message));
   }
 
-  show(): void {
-    this.channel.show(true);
-  }
-
   dispose(): void {
     this.channel.dispose();
   }

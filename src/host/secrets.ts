@@ -95,10 +95,6 @@ export class KeyStore implements vscode.Disposable {
     return true;
   }
 
-  static label(kind: KeyKind): string {
-    return LABELS[kind];
-  }
-
   dispose(): void {
     this.subscription.dispose();
     this._onDidChange.dispose();
