@@ -1,4 +1,5 @@
 import type { UIMessageChunk } from './types';
+import { isObj, str, type Obj } from './json';
 
 // One chunk of the AI SDK v5 "UI message stream" (notes.md): checking its shape before the reducer
 // trusts it. Unknown types are skipped, not fatal, because newer SDK versions add types; a chunk
@@ -12,10 +13,6 @@ export type StreamItem =
   | { kind: 'skip'; reason: SkipReason; detail: string }
   | { kind: 'done' };
 
-type Obj = Record<string, unknown>;
-
-const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
-const str = (v: unknown): v is string => typeof v === 'string';
 const optStr = (v: unknown): boolean => v === undefined || typeof v === 'string';
 
 /** Copies `keys` that are present (not undefined), so optional fields stay absent, not `undefined`. */

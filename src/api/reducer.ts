@@ -8,16 +8,12 @@ import type {
   UIMessageChunk,
 } from './types';
 import { MAX_PARTS, MAX_SOURCES } from './limits';
+import { isObj, str, type Obj } from './json';
 
 // Folding UI message stream chunks into an AssembledMessage. Semantics follow the SDK's own
 // `processUIMessageStream`, except that where the SDK would throw on an out-of-order chunk (a delta
 // for a part that was never started, output for an unknown tool call) this reducer keeps the
 // content: text is never dropped.
-
-type Obj = Record<string, unknown>;
-
-const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
-const str = (v: unknown): v is string => typeof v === 'string';
 
 export function createEmptyMessage(): AssembledMessage {
   return { parts: [], sources: [], files: [], data: [], errors: [], finished: false, aborted: false, skippedChunks: 0 };

@@ -1,4 +1,5 @@
 import { MAX_LINE_CHARS } from './limits';
+import { isObj, str, type Obj } from './json';
 import type { StreamDecoder } from './sse';
 import type { StreamItem } from './chunks';
 import type { UIMessageChunk } from './types';
@@ -11,9 +12,6 @@ import type { UIMessageChunk } from './types';
 // id); a tool call, a reasoning run or a step boundary ends the run, so text after a tool call is
 // a new part, in the order the user saw it.
 
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
-const str = (v: unknown): v is string => typeof v === 'string';
 
 /** Codes the v4 protocol defines that carry nothing this client shows (redacted reasoning, signatures). */
 const IGNORED_CODES = new Set(['i', 'j']);
