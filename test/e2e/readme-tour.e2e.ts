@@ -24,9 +24,16 @@ describe('e2e: the README tour (chat → Fix This in the Docs → pull request)'
     const bar = await wb.page.locator('[id="workbench.parts.sidebar"]').boundingBox();
     if (!bar) throw new Error('The side bar is not showing.');
     const y = bar.y + bar.height / 2;
-    await wb.page.mouse.move(bar.x + bar.width - 1, y);
+    // The sash on the side bar's right edge (newer VS Code draws a gap between the parts).
+    const edge = bar.x + bar.width;
+    const sashes = await wb.page
+      .locator('.monaco-sash.vertical')
+      .evaluateAll((els) => els.map((e) => e.getBoundingClientRect()).map((r) => ({ x: r.x + r.width / 2, top: r.top, bottom: r.bottom, width: r.width })));
+    const sash = sashes.filter((r) => r.width > 0 && r.top <= y && r.bottom >= y).sort((a, b) => Math.abs(a.x - edge) - Math.abs(b.x - edge))[0];
+    if (!sash || Math.abs(sash.x - edge) > 20) throw new Error(`No sash on the side bar's edge at x=${edge}: ${JSON.stringify(sashes)}`);
+    await wb.page.mouse.move(sash.x, y);
     await wb.page.mouse.down();
-    await wb.page.mouse.move(bar.x + width, y, { steps: 8 });
+    await wb.page.mouse.move(sash.x + width - bar.width, y, { steps: 8 });
     await wb.page.mouse.up();
     // Off the edge, so it is not drawn highlighted in the screenshots.
     await wb.page.mouse.move(bar.x + width + 300, y);
