@@ -191,6 +191,9 @@ export interface HostNotifications {
 
 export type HostNotificationName = keyof HostNotifications;
 
+/** What the webview does with each notification: one handler per name, so a name without one does not compile. */
+export type NotificationHandlers = { [N in HostNotificationName]: (payload: HostNotifications[N]) => void };
+
 // ---------------------------------------------------------------------------
 // Envelopes
 

@@ -1,7 +1,7 @@
 import type { ChatSnapshot, ErrorAction } from '../common/protocol';
 import { h, icon } from './dom';
 import { Composer } from './composer';
-import { getPersistedState, onNotification, request, setPersistedState } from './rpc';
+import { getPersistedState, handleNotifications, request, setPersistedState } from './rpc';
 import { TurnElement } from './turns';
 import { readImageOrigins, showLoadedImage } from './images';
 
@@ -126,22 +126,23 @@ function render(s: ChatSnapshot): void {
   followIfPinned();
 }
 
-onNotification('snapshot', (s) => {
-  const wasBusy = snapshot?.busy;
-  render(s);
-  if (wasBusy && !s.busy) announceLast();
+// What the host tells the page: one handler per notification (a missing one does not compile).
+handleNotifications({
+  snapshot: (s) => {
+    const wasBusy = snapshot?.busy;
+    render(s);
+    if (wasBusy && !s.busy) announceLast();
+  },
+  patch: ({ turnId, patches }) => {
+    const el = turns.get(turnId);
+    if (!el) return;
+    el.apply(patches);
+    // Text is rendered later (at most once per frame) and follows the bottom from there; reading the
+    // layout here on every delta would force a layout per delta for nothing.
+    if (patches.some((p) => p.op !== 'appendText')) followIfPinned();
+  },
+  focusInput: () => composer.focus(),
 });
-
-onNotification('patch', ({ turnId, patches }) => {
-  const el = turns.get(turnId);
-  if (!el) return;
-  el.apply(patches);
-  // Text is rendered later (at most once per frame) and follows the bottom from there; reading the
-  // layout here on every delta would force a layout per delta for nothing.
-  if (patches.some((p) => p.op !== 'appendText')) followIfPinned();
-});
-
-onNotification('focusInput', () => composer.focus());
 
 /** Screen readers hear the answer once it is complete, not every delta. */
 function announceLast(): void {

@@ -1,7 +1,7 @@
-import type { HostNotificationName, HostNotifications, RequestPayload, ResponsePayload, WebviewPersistedState, WebviewRequestName } from '../common/protocol';
+import type { NotificationHandlers, RequestPayload, ResponsePayload, WebviewPersistedState, WebviewRequestName } from '../common/protocol';
 
 // The webview's end of the protocol: typed requests that resolve with the host's response, and
-// typed notification handlers. Messages that are not well-formed envelopes are ignored.
+// one typed handler per host notification. Messages that are not well-formed envelopes are ignored.
 
 interface VsCodeApi {
   postMessage(message: unknown): void;
@@ -14,7 +14,7 @@ declare function acquireVsCodeApi(): VsCodeApi;
 const vscode = acquireVsCodeApi();
 let nextId = 1;
 const waiting = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
-const handlers: { [N in HostNotificationName]?: (payload: HostNotifications[N]) => void } = {};
+let handlers: NotificationHandlers | undefined;
 
 export function request<N extends WebviewRequestName>(name: N, payload: RequestPayload<N>): Promise<ResponsePayload<N>> {
   const id = nextId++;
@@ -24,8 +24,9 @@ export function request<N extends WebviewRequestName>(name: N, payload: RequestP
   });
 }
 
-export function onNotification<N extends HostNotificationName>(name: N, handler: (payload: HostNotifications[N]) => void): void {
-  (handlers as Record<string, unknown>)[name] = handler;
+/** Handles what the host sends, one handler per notification name; a name without one does not compile. */
+export function handleNotifications(table: NotificationHandlers): void {
+  handlers = table;
 }
 
 export function getPersistedState(): WebviewPersistedState {
@@ -46,8 +47,8 @@ window.addEventListener('message', (event: MessageEvent) => {
     waiting.delete(m.id);
     if (m.ok === true) w.resolve(m.payload);
     else w.reject(new Error(typeof m.error === 'string' ? m.error : 'The request failed.'));
-  } else if (m.kind === 'notify' && typeof m.name === 'string') {
-    const h = (handlers as Record<string, ((p: unknown) => void) | undefined>)[m.name];
-    if (h && m.payload && typeof m.payload === 'object') h(m.payload);
+  } else if (m.kind === 'notify' && typeof m.name === 'string' && handlers && Object.hasOwn(handlers, m.name)) {
+    const h = handlers[m.name as keyof NotificationHandlers] as (p: unknown) => void;
+    if (m.payload && typeof m.payload === 'object') h(m.payload);
   }
 });
