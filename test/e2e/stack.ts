@@ -70,9 +70,13 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** Which code-server the run drives: DOCS_ASSISTANT_CODE_SERVER (4.100.3, the default, or 4.139.1). */
+export const CODE_SERVER_TARGET = process.env.DOCS_ASSISTANT_CODE_SERVER?.trim() || '4.100.3';
+
 async function codeServer(): Promise<{ bin: string; config: string }> {
   const mod = await import('../../scripts/vscode/install-code-server.mjs');
-  return { bin: mod.ensureCodeServer(), config: mod.CODE_SERVER_CONFIG };
+  const target = mod.ensureCodeServerTarget(mod.selectedCodeServerVersion());
+  return { bin: target.bin, config: target.config };
 }
 
 let installedExtensionsDir: string | undefined;

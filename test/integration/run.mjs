@@ -24,7 +24,9 @@ const CHROMIUM = '/usr/bin/chromium';
 const RUN_TIMEOUT_MS = 240_000;
 const START_TIMEOUT_MS = 90_000;
 const CACHE = join(ROOT, '.vscode-test');
-const SHOTS = join(ROOT, 'test-results', 'integration');
+// A run on another code-server than the default (DOCS_ASSISTANT_CODE_SERVER) keeps its screenshot apart.
+const TARGET = process.env.DOCS_ASSISTANT_CODE_SERVER?.trim() || '4.100.3';
+const SHOTS = join(ROOT, 'test-results', TARGET === '4.100.3' ? 'integration' : `integration-code-server-${TARGET}`);
 
 function notRun(reason) {
   console.error(`Integration suite NOT run: ${reason}`);
@@ -52,7 +54,8 @@ async function main() {
   let codeServer;
   try {
     const installer = await import('../../scripts/vscode/install-code-server.mjs');
-    codeServer = { bin: installer.ensureCodeServer(), config: installer.CODE_SERVER_CONFIG };
+    // DOCS_ASSISTANT_CODE_SERVER chooses which (default 4.100.3).
+    codeServer = installer.ensureCodeServerTarget(installer.selectedCodeServerVersion());
   } catch (e) {
     notRun(`code-server could not be installed: ${(e instanceof Error ? e.message : String(e)).split('\n')[0]}`);
   }
@@ -77,7 +80,7 @@ async function main() {
   delete env.DOCS_ASSISTANT_DEMO_ASSISTANT_KEY;
   const proc = spawn(
     codeServer.bin,
-    ['--config', codeServer.config, '--auth', 'none', '--bind-addr', `127.0.0.1:${port}`, '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust', '--extensions-dir', extensionsDir, '--user-data-dir', userDataDir, workspace],
+    ['--config', codeServer.config, '--auth', 'none', '--bind-addr', `127.0.0.1:${port}`, '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust', ...codeServer.extensionTestArgs, '--extensions-dir', extensionsDir, '--user-data-dir', userDataDir, workspace],
     { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
   );
   let serverLog = '';
@@ -143,7 +146,7 @@ async function main() {
     for (let i = 0; i < 20 && !readResults(resultsFile)?.done; i++) await sleep(100);
     mkdirSync(SHOTS, { recursive: true });
     await page.screenshot({ path: join(SHOTS, 'workbench-after-host-exit.png') }).catch(() => undefined);
-    passed = report(readResults(resultsFile), 'code-server', Date.now() - wallStart);
+    passed = report(readResults(resultsFile), `code-server ${codeServer.version}`, Date.now() - wallStart);
     if (hostExit !== undefined && hostExit !== 0 && passed) {
       console.error(`The extension host exited with code ${hostExit} although every test passed.`);
       passed = false;
