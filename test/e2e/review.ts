@@ -1,5 +1,5 @@
 import type { Locator } from 'playwright-core';
-import type { Workbench } from './workbench';
+import { EDITOR_INPUT, type Workbench } from './workbench';
 
 // Drives the prompt review document (src/agent/reviewDocument.ts) the way a user does: an
 // untitled Markdown editor with "Send to Agent" and "Cancel" in its title bar. Kept apart from
@@ -30,7 +30,7 @@ export async function waitForReview(wb: Workbench, timeout = 15_000): Promise<vo
 }
 
 function activeEditor(wb: Workbench): Locator {
-  return wb.page.locator(`${ACTIVE_GROUP} .monaco-editor textarea`).first();
+  return wb.page.locator(`${ACTIVE_GROUP} .monaco-editor :is(${EDITOR_INPUT})`).first();
 }
 
 /**

@@ -105,6 +105,9 @@ export function userSettings(emulator: RunningEmulator, extra: Record<string, un
     'extensions.autoCheckUpdates': false,
     'update.mode': 'none',
     'window.commandCenter': false,
+    // VS Code 1.139 opens its Chat in a secondary side bar by default: the editor would be
+    // narrower than on 1.100, wrapping lines the tests select by keyboard.
+    'workbench.secondarySideBar.defaultVisibility': 'hidden',
     'git.enabled': false,
     'git.openRepositoryInParentFolders': 'never',
     'docsAssistant.baseUrl': emulator.url,

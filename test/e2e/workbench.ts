@@ -2,16 +2,23 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Frame, type Locator, type Page } from 'playwright-core';
 import type { RecordedRequest } from '../emulator';
-import { ROOT, type Stack } from './stack';
+import { CODE_SERVER_TARGET, ROOT, type Stack } from './stack';
 
 // Drives code-server's workbench the way a user does: the command palette, input boxes,
 // notifications, the Agent Jobs tree and the chat webview. Every helper fails with a message
 // that says what it was waiting for.
 
-export const SHOTS = join(ROOT, 'test-results', 'e2e');
+// A run on another code-server than the default keeps its screenshots apart.
+export const SHOTS = join(ROOT, 'test-results', CODE_SERVER_TARGET === '4.100.3' ? 'e2e' : `e2e-code-server-${CODE_SERVER_TARGET}`);
 const CHROMIUM = '/usr/bin/chromium';
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const SIDEBAR = '[id="workbench.view.extension.docsAssistant"]';
+/**
+ * The element of a code editor that takes the keyboard: VS Code 1.100's `textarea.inputarea`, or
+ * in 1.139 (EditContext) the `.native-edit-context` div. 1.139 also has a `textarea.ime-text-area`,
+ * which takes focus but not the editor's copy or select-all.
+ */
+export const EDITOR_INPUT = '.native-edit-context, textarea.inputarea';
 
 let browser: Browser | undefined;
 
@@ -117,9 +124,18 @@ export class Workbench {
     return path;
   }
 
-  /** Escape only when a quick input is open: in an editor, Escape would drop the selection. */
+  /**
+   * Escape only when a quick input is open and has the focus: in an editor, Escape would drop the
+   * selection. VS Code 1.139 keeps a quick input on screen for a moment after Enter, with the focus
+   * already back in the editor; wait for it to go.
+   */
   private async closeQuickInput(): Promise<void> {
-    if (await this.quickInput.isVisible().catch(() => false)) await this.page.keyboard.press('Escape');
+    if (!(await this.quickInput.isVisible().catch(() => false))) return;
+    const focused = await this.page.evaluate(() => !!document.activeElement?.closest('.quick-input-widget')).catch(() => false);
+    if (focused) await this.page.keyboard.press('Escape');
+    if (await this.quickInput.waitFor({ state: 'hidden', timeout: 2000 }).then(() => true, () => false)) return;
+    // Still open without the focus (an input box that stays open on focus out): close it from inside.
+    await this.quickInput.locator('input').press('Escape', { timeout: 1000 }).catch(() => undefined);
   }
 
   private get quickInput(): Locator {
@@ -230,7 +246,7 @@ export class Workbench {
 
   /** Selects whole lines [from, to] (1-based, inclusive) in the active editor. */
   async selectLines(from: number, to: number): Promise<void> {
-    const editor = this.page.locator('.editor-instance .monaco-editor textarea').first();
+    const editor = this.page.locator(`.editor-instance .monaco-editor :is(${EDITOR_INPUT})`).first();
     await editor.focus();
     await this.page.keyboard.press('Control+G');
     await this.quickInput.locator('input').fill(`:${from}`);
