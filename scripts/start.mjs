@@ -151,16 +151,19 @@ async function withDesktopCode(code, emulatorUrl) {
 }
 
 async function withCodeServer(vsix, emulatorUrl) {
-  const { ensureCodeServer, CODE_SERVER_CONFIG } = await import('./vscode/install-code-server.mjs');
+  const { ensureCodeServerTarget, selectedCodeServerVersion, CODE_SERVER_VERSION } = await import('./vscode/install-code-server.mjs');
   say('no desktop `code` on the PATH: using code-server, a real VS Code in your browser.');
-  let bin;
+  // DOCS_ASSISTANT_CODE_SERVER=4.139.1 npm start uses today's VS Code (default 4.100.3).
+  let bin, CODE_SERVER_CONFIG, printed, version;
   try {
-    bin = ensureCodeServer();
+    ({ bin, config: CODE_SERVER_CONFIG, printed, version } = ensureCodeServerTarget(selectedCodeServerVersion()));
   } catch (e) {
     fail(e instanceof Error ? e.message : String(e));
   }
-  const extensionsDir = join(CACHE, 'start-extensions');
-  const userDataDir = join(CACHE, 'start-user');
+  // Each VS Code keeps its own profile: 1.100 must not open state that 1.139 wrote.
+  const suffix = version === CODE_SERVER_VERSION ? '' : `-${version}`;
+  const extensionsDir = join(CACHE, `start-extensions${suffix}`);
+  const userDataDir = join(CACHE, `start-user${suffix}`);
   const install = spawnSync(bin, ['--config', CODE_SERVER_CONFIG, '--extensions-dir', extensionsDir, '--install-extension', vsix, '--force'], { encoding: 'utf8' });
   if (install.status !== 0) fail(`code-server could not install the extension:\n${install.stdout}\n${install.stderr}`);
   writeSettings(userDataDir, emulatorUrl, { 'workbench.colorTheme': 'Default Dark Modern' });
@@ -188,7 +191,7 @@ async function withCodeServer(vsix, emulatorUrl) {
     await new Promise((r) => setTimeout(r, 250));
   }
   console.log(`
-  \x1b[1mDocs Assistant is running in VS Code (code-server ${readFileSync(join(CACHE, 'code-server', 'READY'), 'utf8').trim().split(' ')[0]}).\x1b[0m
+  \x1b[1mDocs Assistant is running in VS Code (code-server ${String(printed).split(' ')[0]}).\x1b[0m
   Open:  \x1b[4m${url}\x1b[0m
 
   The "Docs Assistant" icon in the activity bar holds Ask Docs and Agent Jobs. Both demo keys are
