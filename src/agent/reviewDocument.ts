@@ -60,11 +60,14 @@ export class PromptReviews implements vscode.Disposable {
     }
 
     const document = await vscode.workspace.openTextDocument({ language: 'markdown', content: draft });
+    // Registered before the editor shows: a Send or Cancel run the moment it appears must find it
+    // (on a loaded machine the integration suite's Cancel came first and waited forever).
+    const result = new Promise<string | undefined>((resolve) => this.open.set(purpose, { purpose, document, finish: resolve }));
+    await this.updateContext();
     const editor = await vscode.window.showTextDocument(document, { preview: false });
     // Line endings are part of what is sent: keep the draft's \n even where CRLF is the default.
     if (document.eol !== vscode.EndOfLine.LF) await editor.edit((b) => b.setEndOfLine(vscode.EndOfLine.LF));
-    const result = new Promise<string | undefined>((resolve) => this.open.set(purpose, { purpose, document, finish: resolve }));
-    await this.updateContext();
+    this.updateStatus();
     void vscode.window.showInformationMessage(
       `Docs Assistant: Review ${what}, then press Send to Agent in the editor's title bar. Exactly the editor's text is sent; closing it sends nothing.`,
     );
