@@ -14,7 +14,10 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const FROM = join(ROOT, 'test-results', 'e2e');
+// Taken on the code-server DOCS_ASSISTANT_CODE_SERVER names (4.100.3 by default), where the e2e
+// suite saves them (test/e2e/workbench.ts, SHOTS).
+const TARGET = process.env.DOCS_ASSISTANT_CODE_SERVER?.trim() || '4.100.3';
+const FROM = join(ROOT, 'test-results', TARGET === '4.100.3' ? 'e2e' : `e2e-code-server-${TARGET}`);
 const TO = join(ROOT, 'media', 'screenshots');
 const WIDTH = 1200;
 /** The tour's screenshot → the README's file name. */
