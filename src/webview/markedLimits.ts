@@ -135,11 +135,14 @@ export function markedLimits(): MarkedExtension {
         // marked reads the text after the opening run (`maskedSrc`, the paragraph with code spans
         // and links masked, from where `src` starts); a closing pattern starts with the character
         // before its run, so a closer starts at the second character of that text or later.
+        // marked finds that place from the end, `src.length` back: before it if an escaped
+        // character outside the BMP was masked shorter, and from the start if that is before it.
         const at = maskedSrc.length - src.length;
-        if (finder.next(maskedSrc, at + run + 1) < 0) return undefined;
-        const end = closerWindowEnd(maskedSrc, at + run, ch);
-        // Cut both alike: marked finds its place in `maskedSrc` from the length of `src`.
-        const [s, m] = end < maskedSrc.length ? [src.slice(0, end - at), maskedSrc.slice(at, end)] : [src, maskedSrc];
+        const from = Math.max(at + run, 0);
+        if (finder.next(maskedSrc, from + 1) < 0) return undefined;
+        const end = closerWindowEnd(maskedSrc, from, ch);
+        // Cut both so that marked finds the same place: `src` as far past it as `maskedSrc`.
+        const [s, m] = end < maskedSrc.length ? [src.slice(0, end - at), maskedSrc.slice(Math.max(at, 0), end)] : [src, maskedSrc];
         return nested('emphasis', MAX_EMPHASIS_NESTING, () => Tokenizer.prototype.emStrong.call(this, s, m, prevChar));
       },
       url(src) {
