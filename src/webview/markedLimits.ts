@@ -13,16 +13,23 @@ import { Tokenizer, type MarkedExtension, type Tokens } from 'marked';
 //   text inside it (depth × length), and `> > > …` a few thousand deep overflows the stack. 32,
 //   tokenDom.ts's own depth: deeper markup already took the HTML path there, and still does.
 // - Emphasis nested deeper than MAX_EMPHASIS_NESTING, for the same two reasons.
-// - An opening `*` or `_` is closed only by one of the next MAX_CLOSER_RUNS runs of its
+// - An opening `*`, `_` or `~` is closed only by one of the next MAX_CLOSER_RUNS runs of its
 //   character. marked looks for the closer from every opener on, to the end of the paragraph if
-//   none fits: `*a *a *a … b*` read the paragraph once per opener. Now each opener reads at most
-//   to its MAX_CLOSER_RUNS-th run, and a character is read by at most that many openers.
+//   none fits: `*a *a *a … b*` (or `~a ~a ~a …`) read the paragraph once per opener. Now each
+//   opener reads at most to its MAX_CLOSER_RUNS-th run, and a character is read by at most that
+//   many openers.
 // - A run of more than MAX_DELIMITER_RUN `*` or `_`. marked tries to open emphasis at every
 //   character of a run, and each try reads the rest of the run (length²).
 // - An address whose local part is longer than MAX_ADDRESS_LOCAL (64, the most RFC 5321 allows)
 //   is not autolinked: marked looks for the `@` of an address at every place its text rule and
 //   address rule are tried, reading the whole run of address characters each time (`a_a_a_…`,
 //   `!!!…`).
+// - A link whose destination holds more than MAX_LINK_PARENS `(` is not a link. marked tries a
+//   title in parentheses at every `(` of the destination, each try reading on to a `)` or the end
+//   of the paragraph: `[a](((((…` read it once per `(`.
+// - A URL's trailing punctuation is cut to MAX_URL_TRAILING characters before marked strips it,
+//   one character per pass over the whole URL (`https://a.b.....`). It strips them all anyway,
+//   bar a `)` that closes a `(` of the URL, if that `)` comes after more than that many.
 //
 // One more override changes nothing but speed: an opener with no run of its character after it
 // that could close it is not searched for a closer at all (`*a *a *a …` with no closer).
@@ -35,6 +42,8 @@ export const MAX_EMPHASIS_NESTING = 16;
 export const MAX_CLOSER_RUNS = 32;
 export const MAX_DELIMITER_RUN = 32;
 export const MAX_ADDRESS_LOCAL = 64;
+export const MAX_LINK_PARENS = 32;
+export const MAX_URL_TRAILING = 32;
 
 /** Characters of an address in marked's text rule (the lookahead that ends text before an address). */
 const TEXT_ADDRESS_RUN = "~-]+@)";
@@ -42,6 +51,29 @@ const TEXT_ADDRESS_RUN = "~-]+@)";
 const LONG_ADDRESS_LOCAL = new RegExp(`^[A-Za-z0-9._+-]{${MAX_ADDRESS_LOCAL + 1}}`);
 const URL_START = /^(?:https?:\/\/|ftp:\/\/|www\.)/i;
 const WHITESPACE = /\s/;
+/** Where marked's link rule starts reading the destination: its source up to there (the `(` of the destination's group). */
+const LINK_DESTINATION = String.raw`\]\(\s*(`;
+/** What marked strips from the end of a URL (its `_backpedal` rule), bar a `)` that closes a `(`. */
+const URL_TRAILING = new Set('?!.,:;*_\'"~)');
+
+/** Whether more than MAX_LINK_PARENS `(` are in the run of characters marked takes for a link's destination, from `from`. */
+function tooManyParens(src: string, from: number): boolean {
+  let parens = 0;
+  for (let i = from; i < src.length; i++) {
+    const c = src.charCodeAt(i);
+    // The run ends at a space or a control character (`[^ \t\n\x00-\x1f]*`).
+    if (c <= 0x20) return false;
+    if (c === 0x28 && ++parens > MAX_LINK_PARENS) return true;
+  }
+  return false;
+}
+
+/** How many characters marked's URL rule strips from the end of `url`, or would but for a `)` it keeps. */
+function trailingPunctuation(url: string): number {
+  let n = 0;
+  while (n < url.length && URL_TRAILING.has(url[url.length - 1 - n]!)) n++;
+  return n;
+}
 
 /**
  * Where the next run of `ch` that marked's closing rule could take starts (at or after `from`),
@@ -89,6 +121,7 @@ export function markedLimits(): MarkedExtension {
   const depth = { block: 0, emphasis: 0 };
   const closers: Record<string, CloserFinder> = { '*': new CloserFinder('*'), _: new CloserFinder('_') };
   let boundedText: { rule: RegExp; bounded: RegExp } | undefined;
+  let linkStart: { rule: RegExp; start: RegExp | undefined } | undefined;
 
   /** marked's own rule one level deeper, or undefined (not this construct) at the limit. */
   function nested<T>(kind: keyof typeof depth, limit: number, rule: () => T): T | undefined {
@@ -145,10 +178,33 @@ export function markedLimits(): MarkedExtension {
         const [s, m] = end < maskedSrc.length ? [src.slice(0, end - at), maskedSrc.slice(Math.max(at, 0), end)] : [src, maskedSrc];
         return nested('emphasis', MAX_EMPHASIS_NESTING, () => Tokenizer.prototype.emStrong.call(this, s, m, prevChar));
       },
+      del(src) {
+        // As emStrong: a closer only among the next MAX_CLOSER_RUNS runs of `~` (and the character
+        // after the last). marked tries this rule wherever its text rule stops, not only at a `~`.
+        if (src[0] !== '~') return false;
+        let run = 1;
+        while (src[run] === '~') run++;
+        const end = closerWindowEnd(src, run, '~');
+        return end < src.length ? Tokenizer.prototype.del.call(this, src.slice(0, end)) : false;
+      },
+      link(src) {
+        const rule = this.rules.inline.link;
+        if (linkStart?.rule !== rule) {
+          const at = rule.source.indexOf(LINK_DESTINATION);
+          // A marked whose link rule reads differently is left alone.
+          linkStart = { rule, start: at < 0 ? undefined : new RegExp(rule.source.slice(0, at + LINK_DESTINATION.length - 1), rule.flags) };
+        }
+        const start = linkStart.start?.exec(src);
+        return start && tooManyParens(src, start[0].length) ? undefined : false;
+      },
       url(src) {
         // An address's local part longer than MAX_ADDRESS_LOCAL: not an address (nor, without a scheme or www., a URL).
-        if (LONG_ADDRESS_LOCAL.test(src) && !URL_START.test(src)) return undefined;
-        return false;
+        if (!URL_START.test(src)) return LONG_ADDRESS_LOCAL.test(src) ? undefined : false;
+        const cap = this.rules.inline.url.exec(src);
+        if (!cap || cap[2] === '@') return false;
+        // marked takes what it keeps of the URL from `src`: cut, it strips the trailing punctuation left.
+        const trailing = trailingPunctuation(cap[0]);
+        return trailing > MAX_URL_TRAILING ? Tokenizer.prototype.url.call(this, src.slice(0, cap[0].length - trailing + MAX_URL_TRAILING)) : false;
       },
       inlineText(src) {
         const rule = this.rules.inline.text;

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { Marked, type Token } from 'marked';
 import { lexBlocks } from '../../src/webview/markdown';
-import { MAX_ADDRESS_LOCAL, MAX_BLOCK_NESTING, MAX_CLOSER_RUNS, MAX_DELIMITER_RUN, MAX_EMPHASIS_NESTING, closerWindowEnd, markedLimits } from '../../src/webview/markedLimits';
+import { MAX_ADDRESS_LOCAL, MAX_BLOCK_NESTING, MAX_CLOSER_RUNS, MAX_DELIMITER_RUN, MAX_EMPHASIS_NESTING, MAX_LINK_PARENS, MAX_URL_TRAILING, closerWindowEnd, markedLimits } from '../../src/webview/markedLimits';
 import { pathologies } from '../webview/pathologicalMarkdown';
 
 // The limits on marked (markedLimits.ts) make lexing linear on the markdown that froze the chat,
@@ -25,16 +25,16 @@ function deepest(tokens: readonly Token[], types: ReadonlySet<string>): number {
 const BLOCK_NESTERS = new Set(['blockquote', 'list']);
 const EMPHASIS = new Set(['em', 'strong']);
 const html = (m: Marked, src: string): string => m.parser(m.lexer(src));
-/** Maximal runs of `*` or `_` in `src`. */
-const runs = (src: string, ch: string): number => src.split(ch === '*' ? /\*+/ : /_+/).length - 1;
+/** Maximal runs of `*`, `_` or `~` in `src`. */
+const runs = (src: string, ch: string): number => src.split(ch === '*' ? /\*+/ : ch === '_' ? /_+/ : /~+/).length - 1;
 
 /** A strong whose closer is the `n`th run of `*` after its opener (n > 2): pairs of em, runs that neither open nor close, the closer. */
 const closedAt = (n: number): string => `**a ${'*b* '.repeat(Math.floor((n - 1) / 2))}${'* '.repeat((n - 1) % 2)}c**`;
 
-/** Whether every emphasis is closed by one of the next MAX_CLOSER_RUNS runs of its character, as the limits need. */
+/** Whether every emphasis and strikethrough is closed by one of the next MAX_CLOSER_RUNS runs of its character, as the limits need. */
 function closersInReach(tokens: readonly Token[]): boolean {
   return tokens.every((t) => {
-    if (t.type === 'em' || t.type === 'strong') {
+    if (t.type === 'em' || t.type === 'strong' || t.type === 'del') {
       let open = 0;
       while (t.raw[open] === t.raw[0]) open++;
       if (runs(t.raw.slice(open), t.raw[0]!) > MAX_CLOSER_RUNS) return false;
@@ -47,11 +47,11 @@ describe('limits on marked', () => {
   const plain = () => new Marked({ gfm: true, breaks: false });
   const limited = () => new Marked({ gfm: true, breaks: false }, markedLimits());
 
-  for (const { name, text } of pathologies(40_000)) {
+  const larger = pathologies(160_000);
+  pathologies(40_000).forEach(({ name, text }, i) => {
     it(`lexes ${name} within ${LEX_BOUND_MS} ms, as the webview's marked is configured`, () => {
-      // Twice the size too: a quadratic rule shows as four times the time.
-      for (const size of [1, 2]) {
-        const src = size === 1 ? text : text + text.slice(text.length / 2);
+      // Four times the size too: a quadratic rule shows as sixteen times the time.
+      for (const src of [text, larger[i]!.text]) {
         const t0 = performance.now();
         const tokens = lexBlocks(src);
         const ms = performance.now() - t0;
@@ -59,23 +59,27 @@ describe('limits on marked', () => {
         assert.ok(tokens.length > 0);
       }
     });
-  }
+  });
 
   it('gives exactly marked’s tokens and HTML below the limits (fast-check)', () => {
     const delimiters = fc.constantFrom('*', '**', '***', '_', '__', ' *', '* ', ' _', '_ ', 'a*', '*a', 'a_', '_a');
-    const others = fc.constantFrom('~', '~~', '`', '\\', '[', ']', '(', ')', '<', '>', '!', '@', '.', ':', 'a', 'b', 'word', ' ', ' ', '\n', '\n\n', '> ', '- ', '1. ', 'x_y', 'me@docs.test', 'www.docs.test', 'https://docs.test/a', '&amp;', '#', '\\*', '\\😀', '😀');
+    const tildes = fc.constantFrom('~', '~~', ' ~', '~ ', 'a~', '~a', 'a~~', '~~a', '\\~');
+    const others = fc.constantFrom(
+      '`', '\\', '[', ']', '(', ')', '((', '](', '<', '>', '!', '@', '.', '...', ':', 'a', 'b', 'word', ' ', ' ', '\n', '\n\n', '> ', '- ', '1. ',
+      'x_y', 'me@docs.test', 'www.docs.test', 'https://docs.test/a', '&amp;', '#', '\\*', '\\😀', '😀',
+    );
     let compared = 0;
     let cut = 0;
     fc.assert(
-      fc.property(fc.array(fc.oneof(delimiters, others), { minLength: 1, maxLength: 150, size: 'max' }), (parts) => {
+      fc.property(fc.array(fc.oneof({ arbitrary: delimiters, weight: 2 }, { arbitrary: tildes, weight: 1 }, { arbitrary: others, weight: 2 }), { minLength: 1, maxLength: 200, size: 'max' }), (parts) => {
         const src = parts.join('');
         const want = plain().lexer(src);
         // Only what no limit reaches.
         if (deepest(want, BLOCK_NESTERS) >= MAX_BLOCK_NESTING || deepest(want, EMPHASIS) >= MAX_EMPHASIS_NESTING) return;
-        if (new RegExp(`[*_]{${MAX_DELIMITER_RUN + 1}}|[a-zA-Z0-9.!#$%&'*+/=?_\`{|}~-]{${MAX_ADDRESS_LOCAL + 1}}`).test(src)) return;
-        if (!closersInReach(want)) return;
+        if (new RegExp(`[*_]{${MAX_DELIMITER_RUN + 1}}|[a-zA-Z0-9.!#$%&'*+/=?_\`{|}~-]{${MAX_ADDRESS_LOCAL + 1}}|[?!.,:;*_'"~)]{${MAX_URL_TRAILING + 1}}`).test(src)) return;
+        if ((src.match(/\(/g) ?? []).length > MAX_LINK_PARENS || !closersInReach(want)) return;
         // Texts with more runs than that: marked's search for a closer is cut short, and must still find the same.
-        if (runs(src, '*') > MAX_CLOSER_RUNS || runs(src, '_') > MAX_CLOSER_RUNS) cut++;
+        if (runs(src, '*') > MAX_CLOSER_RUNS || runs(src, '_') > MAX_CLOSER_RUNS || runs(src, '~') > MAX_CLOSER_RUNS) cut++;
         const m = limited();
         const got = m.lexer(src);
         assert.deepEqual(JSON.parse(JSON.stringify(got)), JSON.parse(JSON.stringify(want)), JSON.stringify(src));
@@ -119,6 +123,27 @@ describe('limits on marked', () => {
     assert.match(html(m, local(MAX_ADDRESS_LOCAL)), /<a href="mailto:a{64}@docs\.test">/);
     assert.doesNotMatch(html(m, local(MAX_ADDRESS_LOCAL + 1)), /<a /);
     assert.match(html(m, `See https://docs.test/${'a'.repeat(100)} now`), /<a href="https:\/\/docs\.test\/a{100}">/, 'a long URL is still a link');
+  });
+
+  it('strikethrough, link and URL: marked’s below the limits; past them, a closer out of reach, a destination of too many parentheses, a URL’s trailing dots cut', () => {
+    const m = limited();
+    // Closed by the nth run of `~` after its opener: the runs between, after a space, cannot close it.
+    const struck = (n: number) => `~a${' ~x'.repeat(n - 1)} a~`;
+    assert.equal(html(m, struck(MAX_CLOSER_RUNS)), html(plain(), struck(MAX_CLOSER_RUNS)));
+    assert.match(html(m, struck(MAX_CLOSER_RUNS)), /^<p><del>a /);
+    assert.match(html(plain(), struck(MAX_CLOSER_RUNS + 1)), /^<p><del>a /);
+    assert.match(html(m, struck(MAX_CLOSER_RUNS + 1)), /^<p>~a <del>x /, 'out of reach of the first opener, in reach of the second');
+
+    const link = (n: number) => `See [the docs](docs/${'(a)'.repeat(n)}) now.`;
+    assert.equal(html(m, link(MAX_LINK_PARENS)), html(plain(), link(MAX_LINK_PARENS)));
+    assert.match(html(m, link(MAX_LINK_PARENS)), /<a href="docs\/\(a\)/);
+    assert.match(html(plain(), link(MAX_LINK_PARENS + 1)), /<a href=/);
+    assert.equal(html(m, link(MAX_LINK_PARENS + 1)), `<p>${link(MAX_LINK_PARENS + 1)}</p>\n`);
+
+    // marked strips a URL's trailing punctuation one character per pass over the URL; it strips it all, cut or not.
+    const dots = (n: number) => `See https://docs.test/a${'.'.repeat(n)} and www.docs.test/b?!${'.'.repeat(n)}`;
+    for (const n of [MAX_URL_TRAILING, MAX_URL_TRAILING + 1, 2_000]) assert.equal(html(m, dots(n)), html(plain(), dots(n)), `${n} dots`);
+    assert.match(html(m, dots(2_000)), /<a href="https:\/\/docs\.test\/a">https:\/\/docs\.test\/a<\/a>\.{2000} and <a href="http:\/\/www\.docs\.test\/b">/);
   });
 
   it('cuts marked’s search right after the last run in reach and the code point that follows it', () => {

@@ -18,10 +18,13 @@ export function pathologies(size = 40_000): Pathology[] {
     { name: `quotes ${(size / 2).toLocaleString()} deep`, text: '> '.repeat(size / 2) + 'deep' },
     { name: `${Math.round(size / 6).toLocaleString()} emphasis openers`, text: '*a '.repeat(Math.round(size / 6)) + 'end' },
     { name: `a run of ${Math.round(size / 4).toLocaleString()} asterisks`, text: '**a' + '*'.repeat(Math.round(size / 4)) + 'b**' },
+    { name: `${Math.round(size / 3).toLocaleString()} strikethrough openers`, text: '~a '.repeat(Math.round(size / 3)) + 'end' },
+    { name: `a link opening ${size.toLocaleString()} parentheses`, text: '[a](' + '('.repeat(size) },
+    { name: `a URL followed by ${size.toLocaleString()} dots`, text: 'See https://docs.test/a' + '.'.repeat(size) + ' end' },
   ];
 }
 
-/** All of them in one answer, between ordinary paragraphs: about 5.75 × `size` characters (200 KB by default). */
+/** All of them in one answer, between ordinary paragraphs: about 8.75 × `size` characters (300 KB by default). */
 export function pathologicalAnswer(size = 35_000): string {
   return ['# Pathological answer', ...pathologies(size).flatMap((p) => [`The next block is ${p.name}.`, p.text]), 'And the answer ends.'].join('\n\n') + '\n';
 }
