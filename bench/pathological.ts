@@ -5,13 +5,16 @@ import { deltasOf } from './answer';
 import { measure, PAGE_SETUP, type Run } from './render';
 import type { Budget } from './util';
 
-// Part of the render benchmark: a 200 KB answer of the markdown that froze the chat (issue 16,
+// Part of the render benchmark: a 370 KB answer of the markdown that froze the chat (issue 16,
 // item 7: a fence of 35,000 blank lines, a paragraph and a list item of 35,000 spaces, a
-// `**a___…b**` run, quotes 17,500 deep, emphasis openers, a long run of asterisks), streamed
-// into the same production bundle and page as 2,000 deltas, one per frame. What counts is the
-// slowest single update, and the time from the last byte to the whole answer on screen: the
-// frame of the last delta plus the frame of the `done` status that follows it at once. The
-// streamed DOM must end up equal to the answer rendered once, as in the render benchmark.
+// `**a___…b**` run, quotes 17,500 deep, emphasis openers, a long run of asterisks; and since
+// the issue's 200 KB of those, the strikethrough openers, `[a](((((…`, URL with trailing dots,
+// list item of lazy lines and paragraph of code spans that marked read once per opener,
+// parenthesis, dot, line or span), streamed into the same production bundle and page as 2,000
+// deltas, one per frame. What counts is the slowest single update, and the time from the last
+// byte to the whole answer on screen: the frame of the last delta plus the frame of the `done`
+// status that follows it at once. The streamed DOM must end up equal to the answer rendered
+// once, as in the render benchmark.
 //
 // Chromium rescues a backtracking regex that runs too long with a second, linear engine; Node
 // does not, nor need the Electron of a given VS Code. The page runs with that rescue off, so that
@@ -94,13 +97,13 @@ export async function benchPathological(url: string): Promise<PathologicalResult
     const ms = (n: number) => `${n.toFixed(n < 10 ? 1 : 0)} ms`;
     return {
       rows: [
-        ['pathological answer', `${(text.length / 1024).toFixed(0)} KB markdown, ${DELTAS.toLocaleString()} deltas; blank-line fence, spaces, **a___…b**, deep quotes, emphasis openers, asterisk run; regex rescue off`],
+        ['pathological answer', `${(text.length / 1024).toFixed(0)} KB markdown, ${DELTAS.toLocaleString()} deltas; blank-line fence, spaces, **a___…b**, deep quotes, emphasis openers, asterisk run, ~a openers, [a](((…, URL + dots, lazy list lines, code spans; regex rescue off`],
         ['  its stream, all updates', `script+style+layout ${ms(run.cdpStream)} (${(run.cdpStream / run.cdpSingle).toFixed(1)}× one render, ${ms(run.cdpSingle)}); wall ${ms(run.total)}; slowest update ${ms(slowest)} at ${slowestAt.toLocaleString()} characters`],
         ['  layout floor (Chromium)', `one line added to a ${FENCE_LINES.toLocaleString()}-line code block, laid out again (median of 5): ${ms(floor)} as one text node, ${ms(chunkedFloor)} in chunks of ${CODE_CHUNK_LINES} lines as rendered`],
       ],
       budgets: [
-        { what: 'pathological 200 KB: slowest single update (wall)', value: ms(slowest), budget: `≤ ${UPDATE_BUDGET_MS} ms`, met: slowest <= UPDATE_BUDGET_MS },
-        { what: 'pathological 200 KB: last byte to whole answer rendered', value: ms(whole), budget: `≤ ${WHOLE_BUDGET_MS} ms`, met: whole <= WHOLE_BUDGET_MS },
+        { what: 'pathological answer: slowest single update (wall)', value: ms(slowest), budget: `≤ ${UPDATE_BUDGET_MS} ms`, met: slowest <= UPDATE_BUDGET_MS },
+        { what: 'pathological answer: last byte to whole answer rendered', value: ms(whole), budget: `≤ ${WHOLE_BUDGET_MS} ms`, met: whole <= WHOLE_BUDGET_MS },
       ],
       raw: { bytes: text.length, deltas: DELTAS, slowestUpdateMs: slowest, slowestAtChars: slowestAt, lastByteToWholeMs: whole, layoutFloorMs: { oneTextNode: floor, chunked: chunkedFloor }, cdpMs: { stream: run.cdpStream, single: run.cdpSingle }, wallMs: { stream: run.total, single: run.single } },
     };

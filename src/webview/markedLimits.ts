@@ -1,4 +1,5 @@
 import { Tokenizer, type MarkedExtension, type Tokens } from 'marked';
+import { EmphasisMasks, plainLines } from './markedOnePass';
 
 // Limits on what marked is asked to parse, so that lexing a block takes time in proportion to its
 // length whatever the model sends. The streaming renderer lexes the growing block at every render
@@ -31,8 +32,10 @@ import { Tokenizer, type MarkedExtension, type Tokens } from 'marked';
 //   one character per pass over the whole URL (`https://a.b.....`). It strips them all anyway,
 //   bar a `)` that closes a `(` of the URL, if that `)` comes after more than that many.
 //
-// One more override changes nothing but speed: an opener with no run of its character after it
-// that could close it is not searched for a closer at all (`*a *a *a …` with no closer).
+// Some overrides change nothing but speed: an opener with no run of its character after it that
+// could close it is not searched for a closer at all (`*a *a *a …` with no closer); and the lines
+// of a list item's paragraph, and the escapes and code spans masked from emphasis in a paragraph,
+// are taken in one pass (markedOnePass.ts).
 //
 // All of it depends only on the text of the block being lexed, never on what came before, so a
 // streamed block lexes exactly as the same block in the whole text does.
@@ -122,6 +125,7 @@ export function markedLimits(): MarkedExtension {
   const closers: Record<string, CloserFinder> = { '*': new CloserFinder('*'), _: new CloserFinder('_') };
   let boundedText: { rule: RegExp; bounded: RegExp } | undefined;
   let linkStart: { rule: RegExp; start: RegExp | undefined } | undefined;
+  const masks = new EmphasisMasks();
 
   /** marked's own rule one level deeper, or undefined (not this construct) at the limit. */
   function nested<T>(kind: keyof typeof depth, limit: number, rule: () => T): T | undefined {
@@ -136,6 +140,15 @@ export function markedLimits(): MarkedExtension {
 
   return {
     extensions: [
+      {
+        // Tried first at every place the block lexer tries, so before any inline lexing; takes nothing.
+        name: 'maskInOnePass',
+        level: 'block',
+        tokenizer(): undefined {
+          masks.install(this.lexer.options.tokenizer as Tokenizer);
+          return undefined;
+        },
+      },
       {
         // Tried before marked's own inline rules at every position: a long run becomes text in one step.
         name: 'longDelimiterRun',
@@ -206,6 +219,9 @@ export function markedLimits(): MarkedExtension {
         const trailing = trailingPunctuation(cap[0]);
         return trailing > MAX_URL_TRAILING ? Tokenizer.prototype.url.call(this, src.slice(0, cap[0].length - trailing + MAX_URL_TRAILING)) : false;
       },
+      text(src) {
+        return plainLines(this, src);
+      },
       inlineText(src) {
         const rule = this.rules.inline.text;
         if (boundedText?.rule !== rule) {
@@ -217,6 +233,9 @@ export function markedLimits(): MarkedExtension {
         if (!m) return undefined;
         return { type: 'text', raw: m[0], text: m[0], escaped: this.lexer.state.inRawBlock };
       },
+    },
+    hooks: {
+      emStrongMask: (src) => masks.mask(src),
     },
   };
 }

@@ -65,8 +65,8 @@ describe('limits on marked', () => {
     const delimiters = fc.constantFrom('*', '**', '***', '_', '__', ' *', '* ', ' _', '_ ', 'a*', '*a', 'a_', '_a');
     const tildes = fc.constantFrom('~', '~~', ' ~', '~ ', 'a~', '~a', 'a~~', '~~a', '\\~');
     const others = fc.constantFrom(
-      '`', '\\', '[', ']', '(', ')', '((', '](', '<', '>', '!', '@', '.', '...', ':', 'a', 'b', 'word', ' ', ' ', '\n', '\n\n', '> ', '- ', '1. ',
-      'x_y', 'me@docs.test', 'www.docs.test', 'https://docs.test/a', '&amp;', '#', '\\*', '\\😀', '😀',
+      '`', '`a`', '\\', '[', ']', '(', ')', '((', '](', '<', '>', '!', '@', '.', '...', ':', 'a', 'b', 'word', ' ', ' ', '\n', '\n\n', '> ', '- ', '1. ', '\n  ', '\n    ',
+      '\n---', '\n===', '\n- ', '\n-x', '\n1x', '\n| a |', '\n|-|', '\n___', 'x_y', 'me@docs.test', 'www.docs.test', 'https://docs.test/a', '&amp;', '#', '\\*', '\\`', '\\😀', '😀',
     );
     let compared = 0;
     let cut = 0;
@@ -144,6 +144,27 @@ describe('limits on marked', () => {
     const dots = (n: number) => `See https://docs.test/a${'.'.repeat(n)} and www.docs.test/b?!${'.'.repeat(n)}`;
     for (const n of [MAX_URL_TRAILING, MAX_URL_TRAILING + 1, 2_000]) assert.equal(html(m, dots(n)), html(plain(), dots(n)), `${n} dots`);
     assert.match(html(m, dots(2_000)), /<a href="https:\/\/docs\.test\/a">https:\/\/docs\.test\/a<\/a>\.{2000} and <a href="http:\/\/www\.docs\.test\/b">/);
+  });
+
+  it('reads setext headings, and masks code spans from emphasis, exactly as marked at any length', () => {
+    const texts = [
+      `- a\n${'b\n'.repeat(500)}===`,
+      `- a\n${'  b\n'.repeat(500)}  ---\n  c`,
+      `- a\n${'b\n'.repeat(300)}\n  c\n  d\n  ---`,
+      `- a\n${'b\n'.repeat(200)}- c\n${'d\n'.repeat(200)}  ===`,
+      `> a\n${'b\n'.repeat(300)}---`,
+      `a\n${'b\n***\n'.repeat(200)}c\n---`,
+      `- a\n${'b\n    c\n'.repeat(100)}---`,
+      // Where a run of plain lines ends: a table's delimiter row, a definition, a rule, a bullet, HTML, a tab, a line separator.
+      '- a\n  b\n  c\n  |---|\n  | y |\n\n- h\n  a\n  b\n  -|-\n  x|y',
+      '- a\n  b\n  c\n  [x]: https://docs.test\n  d [x]\n  e\n  ___\n  f\n  g\n  1. h\n  i\n  j\n  <div>\n  k\n  l\n\tm\n  n\u2028o\n  p\n  q',
+      '* a\n b\n   c\n d *e*\n f `g`\n\n  h\n  i\n  ===\n  j',
+      `${'`a` *b '.repeat(300)}*`,
+      `*a ${'`*` '.repeat(300)}b*`,
+      `*a ${'\\* '.repeat(300)}b* [x\\*](y\\*z "t\\*") \\😀 *c\\😀* \\* \\😀\\*d*`,
+      `- a\n${'b\n-x\n1x\n*y*\n| z |\n#x\n'.repeat(100)}---`,
+    ];
+    for (const src of texts) assert.deepEqual(JSON.parse(JSON.stringify(limited().lexer(src))), JSON.parse(JSON.stringify(plain().lexer(src))), JSON.stringify(src.slice(0, 30)));
   });
 
   it('cuts marked’s search right after the last run in reach and the code point that follows it', () => {

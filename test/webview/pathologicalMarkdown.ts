@@ -21,10 +21,14 @@ export function pathologies(size = 40_000): Pathology[] {
     { name: `${Math.round(size / 3).toLocaleString()} strikethrough openers`, text: '~a '.repeat(Math.round(size / 3)) + 'end' },
     { name: `a link opening ${size.toLocaleString()} parentheses`, text: '[a](' + '('.repeat(size) },
     { name: `a URL followed by ${size.toLocaleString()} dots`, text: 'See https://docs.test/a' + '.'.repeat(size) + ' end' },
+    { name: `a list item with ${Math.round(size / 2).toLocaleString()} continuation lines`, text: '- item\n' + 'b\n'.repeat(Math.round(size / 2)) },
+    { name: `a list item with ${Math.round(size / 5).toLocaleString()} continuation lines like -x and 1x`, text: '- item\n' + 'b\n-x\n1x\n'.repeat(Math.round(size / 9)) },
+    { name: `${Math.round(size / 4).toLocaleString()} code spans in one paragraph`, text: '`a` '.repeat(Math.round(size / 4)) + 'end' },
+    { name: `${Math.round(size / 3).toLocaleString()} escapes in one paragraph`, text: '\\* '.repeat(Math.round(size / 3)) + 'end' },
   ];
 }
 
-/** All of them in one answer, between ordinary paragraphs: about 8.75 × `size` characters (300 KB by default). */
+/** All of them in one answer, between ordinary paragraphs: about 10.75 × `size` characters (370 KB by default). */
 export function pathologicalAnswer(size = 35_000): string {
   return ['# Pathological answer', ...pathologies(size).flatMap((p) => [`The next block is ${p.name}.`, p.text]), 'And the answer ends.'].join('\n\n') + '\n';
 }
