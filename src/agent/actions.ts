@@ -1,11 +1,13 @@
 import * as vscode from 'vscode';
 import { describeError } from '../api/errors';
-import { formatDelay } from '../api/httpErrors';
 import { readConfig } from '../host/config';
+import { showServiceError } from '../host/errorMessages';
+import { delayWords } from '../host/keyWords';
 import { selectedText } from '../host/selection';
 import { workspacePath } from '../host/workspacePath';
 import type { AgentJobs } from './agentJobs';
 import type { AgentFeature } from './index';
+import { ADMIN_KEY_PREFIX } from '../api/keys';
 import { labelOf, statusText } from './jobPresentation';
 import type { JobRecord } from './jobStore';
 import type { JobsTreeElement } from './jobsTreeProvider';
@@ -16,7 +18,8 @@ import type { PromptReviews } from './reviewDocument';
 // What the agent feature does for the user: start a job, follow one up, open its pull request…
 // The palette's commands (commands.ts) and the chat's job cards (jobsService.ts) both call these,
 // so neither goes through the other. Each catches its own errors and turns them into a message
-// that says what to do next: a failing action must never take the extension host down.
+// that says what to do next (src/host/errorMessages.ts): a failing action must never take the
+// extension host down.
 
 /** A job named by the tree (its element), by id, or not at all (then the user picks one). */
 export type JobArg = JobsTreeElement | string | undefined;
@@ -44,14 +47,7 @@ export class AgentActions {
     const err = describeError(e, [await keys.get('admin')]);
     if (err.kind === 'aborted') return;
     log.error(`${what} failed`, err);
-    const actions: string[] = [];
-    if (err.kind === 'unauthorized' || err.kind === 'forbidden') actions.push('Set Admin API Key');
-    if (err.kind === 'invalidInput' && /https/.test(err.message)) actions.push('Configure Service');
-    let message = err.message;
-    if (err.kind === 'rateLimited' && err.retryAfterMs !== undefined && !/try again/i.test(message)) message += ` Try again in ${formatDelay(err.retryAfterMs)}.`;
-    const pick = await vscode.window.showErrorMessage(`Docs Assistant: ${message}`, ...actions);
-    if (pick === 'Set Admin API Key') await vscode.commands.executeCommand('docsAssistant.setAdminKey');
-    if (pick === 'Configure Service') await vscode.commands.executeCommand('docsAssistant.configure');
+    await showServiceError(err);
   }
 
   /** The jobs of the configured project, after offering to fix whatever is missing. */
@@ -59,14 +55,16 @@ export class AgentActions {
     const cfg = readConfig();
     if (!cfg.baseUrl || !cfg.projectId) {
       const pick = await vscode.window.showWarningMessage(
-        `Docs Assistant needs the service's ${!cfg.baseUrl ? 'base URL' : 'project ID'} before it can start agent jobs.`,
-        'Configure Service…',
+        !cfg.baseUrl
+          ? vscode.l10n.t("Docs Assistant needs the service's base URL before it can start agent jobs.")
+          : vscode.l10n.t("Docs Assistant needs the service's project ID before it can start agent jobs."),
+        vscode.l10n.t('Configure Service…'),
       );
       if (pick) await vscode.commands.executeCommand('docsAssistant.configure');
       return undefined;
     }
     if (!(await this.feature.services.keys.has('admin'))) {
-      const pick = await vscode.window.showWarningMessage('Agent jobs need the admin API key (it starts with "svc_").', 'Set Admin API Key…');
+      const pick = await vscode.window.showWarningMessage(vscode.l10n.t('Agent jobs need the admin API key (it starts with "{0}").', ADMIN_KEY_PREFIX), vscode.l10n.t('Set Admin API Key…'));
       if (!pick || !(await this.feature.services.keys.prompt('admin'))) return undefined;
     }
     return this.feature.current;
@@ -76,22 +74,28 @@ export class AgentActions {
   private async withinBudget(jobs: AgentJobs): Promise<boolean> {
     if (jobs.budget.remaining() > 0) return true;
     const freeAt = jobs.budget.nextFreeAt();
-    const wait = freeAt ? ` One frees up in ${formatDelay(freeAt - Date.now())}.` : '';
+    const sendAnyway = vscode.l10n.t('Send Anyway');
     const pick = await vscode.window.showWarningMessage(
-      `You have sent ${jobs.budget.max} agent requests for this project in the last hour, the service's limit.${wait} The service will probably refuse this one.`,
+      freeAt
+        ? vscode.l10n.t(
+            "You have sent {0} agent requests for this project in the last hour, the service's limit. One frees up in {1}. The service will probably refuse this one.",
+            jobs.budget.max,
+            delayWords(freeAt - Date.now(), vscode.l10n.t),
+          )
+        : vscode.l10n.t("You have sent {0} agent requests for this project in the last hour, the service's limit. The service will probably refuse this one.", jobs.budget.max),
       { modal: true },
-      'Send Anyway',
+      sendAnyway,
     );
-    return pick === 'Send Anyway';
+    return pick === sendAnyway;
   }
 
   private async pickJob(jobs: AgentJobs, placeHolder: string, filter: (r: JobRecord) => boolean): Promise<JobRecord | undefined> {
     const items = jobs.store
       .all()
       .filter(filter)
-      .map((r) => ({ label: labelOf(r), description: statusText(r), detail: r.job.id, record: r }));
+      .map((r) => ({ label: labelOf(r, vscode.l10n.t), description: statusText(r, vscode.l10n.t), detail: r.job.id, record: r }));
     if (items.length === 0) {
-      void vscode.window.showInformationMessage('Docs Assistant: No agent jobs here yet.');
+      void vscode.window.showInformationMessage(vscode.l10n.t('Docs Assistant: No agent jobs here yet.'));
       return undefined;
     }
     return (await vscode.window.showQuickPick(items, { placeHolder, matchOnDetail: true }))?.record;
@@ -127,16 +131,16 @@ export class AgentActions {
     let draft = request.draft?.trim() ? request.draft : undefined;
     let label = request.label;
     if (draft === undefined) {
-      const instruction = await askInstruction('What should the agent fix in the docs?', 1, 2);
+      const instruction = await askInstruction(vscode.l10n.t('What should the agent fix in the docs?'), 1, 2);
       if (instruction === undefined) return undefined;
       draft = buildAgentPrompt(instruction, this.selectionOfActiveEditor());
       label ??= instruction;
     }
     // The document is the confirmation: no dialog after Send, and its text goes out unchanged.
-    const prompt = await this.reviews.askFinalPrompt('newJob', draft, 'the prompt for the agent');
+    const prompt = await this.reviews.askFinalPrompt('newJob', draft);
     if (isBlankPrompt(prompt) || !(await this.withinBudget(jobs))) return undefined;
     const record = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: 'Docs Assistant: Starting the agent job with your reviewed prompt…', cancellable: true },
+      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Docs Assistant: Starting the agent job with your reviewed prompt…'), cancellable: true },
       (_p, token) => {
         const ctrl = new AbortController();
         const cancel = token.onCancellationRequested(() => ctrl.abort());
@@ -150,16 +154,16 @@ export class AgentActions {
   async followUp(arg?: JobArg): Promise<void> {
     const jobs = await this.ensureReady();
     if (!jobs) return;
-    const record = await this.resolveJob(arg, 'Which job gets the follow-up?', (r) => !r.notFound);
+    const record = await this.resolveJob(arg, vscode.l10n.t('Which job gets the follow-up?'), (r) => !r.notFound);
     if (!record) return;
     // A one-line box first, as for a new job: it says what to write, and most follow-ups are
     // short. A long one is written in the review document, which is what is sent either way.
-    const label = labelOf(record, 50);
-    const instruction = await askInstruction(`Follow-up for "${label}"`, 1, 2);
+    const label = labelOf(record, vscode.l10n.t, 50);
+    const instruction = await askInstruction(vscode.l10n.t('Follow-up for "{0}"', label), 1, 2);
     if (isBlankPrompt(instruction)) return;
-    const prompt = await this.reviews.askFinalPrompt('followUp', instruction!.trim(), `the follow-up for "${label}"`);
+    const prompt = await this.reviews.askFinalPrompt('followUp', instruction!.trim(), label);
     if (isBlankPrompt(prompt) || !(await this.withinBudget(jobs))) return;
-    await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Docs Assistant: Sending your reviewed follow-up to the agent…' }, () =>
+    await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Docs Assistant: Sending your reviewed follow-up to the agent…') }, () =>
       jobs.followUp(record.job.id, prompt!),
     );
     await this.reveal(record.job.id);
@@ -168,15 +172,18 @@ export class AgentActions {
   async openPullRequest(arg?: JobArg): Promise<void> {
     // Only a pull request link the job store holds is opened: callers (the tree, a notification,
     // the chat's job card) name a job, never a URL, so no message can make this open anything else.
-    const url = (await this.resolveJob(arg, 'Open the pull request of which job?', (r) => !!r.job.prLink))?.job.prLink;
+    const url = (await this.resolveJob(arg, vscode.l10n.t('Open the pull request of which job?'), (r) => !!r.job.prLink))?.job.prLink;
     if (!url) return;
     const uri = vscode.Uri.parse(url, true);
-    if (uri.scheme !== 'https' && uri.scheme !== 'http') throw new Error(`Not opening ${uri.scheme}: links: only web addresses are opened.`);
+    if (uri.scheme !== 'https' && uri.scheme !== 'http') {
+      void vscode.window.showErrorMessage(vscode.l10n.t('Docs Assistant: Not opening {0}: links: only web addresses are opened.', uri.scheme));
+      return;
+    }
     await vscode.env.openExternal(uri);
   }
 
   async showJob(arg?: JobArg): Promise<void> {
-    const record = await this.resolveJob(arg, 'Show which job?');
+    const record = await this.resolveJob(arg, vscode.l10n.t('Show which job?'));
     if (record) await this.reveal(record.job.id);
   }
 }

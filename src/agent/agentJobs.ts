@@ -22,15 +22,26 @@ export interface AgentJobsOptions {
   onAuthFailure?(error: ServiceError): void;
   /** The service's limit on create + follow-up uses per project per hour. */
   usesPerHour?: number;
+  /**
+   * The words a failed poll shows on its job, in the display language (src/host/errorWords.ts).
+   * Without it, the error's plain English message.
+   */
+  describe?(error: ServiceError): string;
 }
 
-/** Thrown when a create was sent but its answer never came: a job may exist anyway. */
+/**
+ * Thrown when a create was sent but its answer never came: a job may exist anyway. Says what
+ * happened to the request (`reason`, as the error it got) and that the response was lost.
+ */
 export class LostResponseError extends ServiceError {
   constructor(cause: ServiceError) {
     super({
-      kind: cause.kind,
+      reason: cause.reason,
       status: cause.status,
-      message: `${cause.message} The service may have started a job anyway: check the Agent Jobs list (Refresh) or the repository before you try again.`,
+      retryAfterMs: cause.retryAfterMs,
+      detail: cause.detail,
+      lostResponse: true,
+      message: `${cause.message} The service may have started a job anyway: check the job list or the repository before you try again.`,
       cause,
     });
   }
@@ -114,7 +125,7 @@ export class AgentJobs {
         this.store.update(id, { notFound: true, pollError: undefined });
         return false;
       }
-      this.store.update(id, { pollError: result.error.message });
+      this.store.update(id, { pollError: this.opts.describe?.(result.error) ?? result.error.message });
       return true;
     }
     const after = this.store.update(id, { job: result.job, pollError: undefined, notFound: false })!;

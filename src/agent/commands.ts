@@ -11,21 +11,22 @@ export function registerAgentCommands(feature: AgentFeature, actions: AgentActio
   const guarded = actions.guarded.bind(actions);
 
   const copyPullRequestLink = guarded('Copy Pull Request Link', async (arg?: JobArg) => {
-    const url = (await actions.resolveJob(arg, 'Copy the pull request link of which job?', (r) => !!r.job.prLink))?.job.prLink;
+    const url = (await actions.resolveJob(arg, vscode.l10n.t('Copy the pull request link of which job?'), (r) => !!r.job.prLink))?.job.prLink;
     if (url) await vscode.env.clipboard.writeText(url);
   });
 
   const copyJobId = guarded('Copy Job ID', async (arg?: JobArg) => {
-    const record = await actions.resolveJob(arg, 'Copy the id of which job?');
+    const record = await actions.resolveJob(arg, vscode.l10n.t('Copy the id of which job?'));
     if (record) await vscode.env.clipboard.writeText(record.job.id);
   });
 
   const removeJob = guarded('Remove Job', async (arg?: JobArg) => {
-    const record = await actions.resolveJob(arg, 'Remove which job from the list?');
+    const record = await actions.resolveJob(arg, vscode.l10n.t('Remove which job from the list?'));
     if (!record || !feature.current) return;
     if (record.job.status === 'active' && !record.notFound) {
-      const ok = await vscode.window.showWarningMessage('This job is still working. Remove it from the list? The agent keeps running on the service.', { modal: true }, 'Remove');
-      if (ok !== 'Remove') return;
+      const remove = vscode.l10n.t('Remove');
+      const ok = await vscode.window.showWarningMessage(vscode.l10n.t('This job is still working. Remove it from the list? The agent keeps running on the service.'), { modal: true }, remove);
+      if (ok !== remove) return;
     }
     feature.current.remove(record.job.id);
   });
@@ -40,7 +41,7 @@ export function registerAgentCommands(feature: AgentFeature, actions: AgentActio
     vscode.commands.registerCommand('docsAssistant.clearAdminKey', guarded('Clear Admin API Key', async () => {
       await keys.clear('admin');
       feature.current?.poller.stopAll();
-      void vscode.window.showInformationMessage('Docs Assistant: Admin API key cleared. Active jobs are no longer polled.');
+      void vscode.window.showInformationMessage(vscode.l10n.t('Docs Assistant: Admin API key cleared. Active jobs are no longer polled.'));
     })),
     vscode.commands.registerCommand('docsAssistant.agent.fixDocs', guarded('Fix Docs with Agent', async () => void (await actions.launch()))),
     vscode.commands.registerCommand('docsAssistant.agent.followUp', guarded('Send Follow-up', (arg?: JobArg) => actions.followUp(arg))),

@@ -11,32 +11,47 @@ function checkBaseUrl(value: string): string | undefined {
   try {
     url = new URL(value.trim());
   } catch {
-    return 'Enter a full address, e.g. https://api.example.com';
+    return vscode.l10n.t('Enter a full address, e.g. https://api.example.com');
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'The address must start with https://';
-  if (url.protocol === 'http:' && !isLoopbackUrl(url.href)) return 'Use https:// — keys are only sent over plain http to this machine (the local emulator).';
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return vscode.l10n.t('The address must start with https://');
+  if (url.protocol === 'http:' && !isLoopbackUrl(url.href))
+    return vscode.l10n.t('Use https:// — keys are only sent over plain http to this machine (the local emulator).');
   return undefined;
 }
 
 export function registerConfigureCommand(): vscode.Disposable {
   return vscode.commands.registerCommand('docsAssistant.configure', async () => {
     const cfg = readConfig();
+    const notSet = vscode.l10n.t('not set');
     const items: (vscode.QuickPickItem & { setting: string })[] = [
-      { label: 'Base URL', description: cfg.baseUrl || 'not set', detail: 'The documentation service address', setting: 'baseUrl' },
-      { label: 'Project ID', description: cfg.projectId || 'not set', detail: 'For agent jobs (API keys page of the dashboard)', setting: 'projectId' },
-      { label: 'Domain', description: cfg.domain || 'not set', detail: 'For the chat: the last segment of the dashboard URL', setting: 'domain' },
-      { label: '$(key) Admin API key…', detail: 'For agent jobs; stored in secret storage', setting: 'adminKey' },
-      { label: '$(key) Assistant API key…', detail: 'For the chat; stored in secret storage', setting: 'assistantKey' },
-      { label: '$(gear) All Docs Assistant settings', setting: 'all' },
+      { label: vscode.l10n.t('Base URL'), description: cfg.baseUrl || notSet, detail: vscode.l10n.t('The documentation service address'), setting: 'baseUrl' },
+      {
+        label: vscode.l10n.t('Project ID'),
+        description: cfg.projectId || notSet,
+        detail: vscode.l10n.t('For agent jobs (API keys page of the dashboard)'),
+        setting: 'projectId',
+      },
+      {
+        label: vscode.l10n.t('Domain'),
+        description: cfg.domain || notSet,
+        detail: vscode.l10n.t('For the chat: the last segment of the dashboard URL'),
+        setting: 'domain',
+      },
+      { label: `$(key) ${vscode.l10n.t('Admin API key…')}`, detail: vscode.l10n.t('For agent jobs; stored in secret storage'), setting: 'adminKey' },
+      { label: `$(key) ${vscode.l10n.t('Assistant API key…')}`, detail: vscode.l10n.t('For the chat; stored in secret storage'), setting: 'assistantKey' },
+      { label: `$(gear) ${vscode.l10n.t('All Docs Assistant settings')}`, setting: 'all' },
     ];
-    const pick = await vscode.window.showQuickPick(items, { title: 'Docs Assistant: Configure Service', placeHolder: 'What do you want to set?' });
+    const pick = await vscode.window.showQuickPick(items, {
+      title: vscode.l10n.t('Docs Assistant: Configure Service'),
+      placeHolder: vscode.l10n.t('What do you want to set?'),
+    });
     if (!pick) return;
     if (pick.setting === 'adminKey') return vscode.commands.executeCommand('docsAssistant.setAdminKey');
     if (pick.setting === 'assistantKey') return vscode.commands.executeCommand('docsAssistant.setAssistantKey');
     if (pick.setting === 'all') return vscode.commands.executeCommand('workbench.action.openSettings', `@ext:docs-assistant.docs-assistant`);
     const current = vscode.workspace.getConfiguration(CONFIG_SECTION).get<string>(pick.setting) ?? '';
     const value = await vscode.window.showInputBox({
-      title: `Docs Assistant: ${pick.label}`,
+      title: vscode.l10n.t('Docs Assistant: {0}', pick.label),
       value: current,
       prompt: pick.detail,
       ignoreFocusOut: true,

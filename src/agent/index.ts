@@ -3,6 +3,8 @@ import { AgentClient } from '../api/agentClient';
 import { ServiceError } from '../api/errors';
 import { Disposable, toDisposable } from '../common/lifecycle';
 import { onDidChangeConfig, readConfig } from '../host/config';
+import { showServiceError } from '../host/errorMessages';
+import { describeForUser } from '../host/errorWords';
 import type { Log } from '../host/log';
 import type { KeyStore } from '../host/secrets';
 import { AgentJobs } from './agentJobs';
@@ -61,7 +63,7 @@ export class AgentFeature extends Disposable {
     const cfg = readConfig();
     const apiKey = await this.services.keys.get('admin');
     if (!cfg.baseUrl || !cfg.projectId || !apiKey) {
-      throw new ServiceError({ kind: 'invalidInput', message: 'Docs Assistant is not set up for agent jobs yet.' });
+      throw new ServiceError({ reason: { code: 'notConfigured', service: 'agent' }, message: 'Docs Assistant is not set up for agent jobs yet.' });
     }
     return new AgentClient({ baseUrl: cfg.baseUrl, projectId: cfg.projectId, apiKey, requestTimeoutMs: cfg.requestTimeoutMs, streamIdleTimeoutMs: cfg.streamIdleTimeoutMs });
   }
@@ -82,6 +84,7 @@ export class AgentFeature extends Disposable {
           isFocused: () => vscode.window.state.focused,
           onJobFinished: (r) => void notifyJobFinished(r),
           onAuthFailure: (e) => this.onAuthFailure(e),
+          describe: (e) => describeForUser(e, vscode.l10n.t).message,
         });
         this.storeSubscription = this.jobs.store.onDidChange(() => this.onJobsChanged());
         this.jobs.resumePolling();
@@ -92,9 +95,7 @@ export class AgentFeature extends Disposable {
 
   private onAuthFailure(error: ServiceError): void {
     this.services.log.warn(`Polling stopped: ${error.message}`);
-    void vscode.window.showErrorMessage(`Docs Assistant: ${error.message}`, 'Set Admin API Key').then((pick) => {
-      if (pick) void vscode.commands.executeCommand('docsAssistant.setAdminKey');
-    });
+    void showServiceError(error);
   }
 
   private onJobsChanged(): void {
@@ -103,7 +104,7 @@ export class AgentFeature extends Disposable {
     this.statusBar.update(records.filter((r) => r.job.status === 'active' && !r.notFound).length);
     if (this.jobs) {
       const left = this.jobs.budget.remaining();
-      this.view.description = left < this.jobs.budget.max ? `${left}/${this.jobs.budget.max} left this hour` : undefined;
+      this.view.description = left < this.jobs.budget.max ? vscode.l10n.t('{0}/{1} left this hour', left, this.jobs.budget.max) : undefined;
     } else {
       this.view.description = undefined;
     }

@@ -1,4 +1,4 @@
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import { Disposable } from '../common/lifecycle';
 import { Emitter } from '../common/event';
 import type { AgentJobsService, JobAction, JobLaunch, JobState } from '../common/jobs';
@@ -40,7 +40,7 @@ export class AgentJobsBridge extends Disposable implements AgentJobsService {
   state(jobId: string): JobState | undefined {
     const r = this.feature.current?.store.get(jobId);
     if (!r) return undefined;
-    return { id: r.job.id, status: r.job.status, prLink: r.job.prLink, label: labelOf(r), notFound: !!r.notFound };
+    return { id: r.job.id, status: r.job.status, prLink: r.job.prLink, label: labelOf(r, vscode.l10n.t), notFound: !!r.notFound };
   }
 
   async act(jobId: string, action: JobAction): Promise<void> {

@@ -32,7 +32,7 @@ export class JobsTreeProvider implements vscode.TreeDataProvider<JobsTreeElement
     if (!element) return this.records().map((r) => this.elementFor(r.job.id));
     if (element.kind !== 'job') return [];
     const record = this.find(element.jobId);
-    return record ? presentChildren(record, Date.now()).map((child) => ({ kind: 'child', jobId: element.jobId, child })) : [];
+    return record ? presentChildren(record, Date.now(), vscode.l10n.t).map((child) => ({ kind: 'child', jobId: element.jobId, child })) : [];
   }
 
   getParent(element: JobsTreeElement): JobsTreeElement | undefined {
@@ -42,8 +42,8 @@ export class JobsTreeProvider implements vscode.TreeDataProvider<JobsTreeElement
   getTreeItem(element: JobsTreeElement): vscode.TreeItem {
     const record = this.find(element.jobId);
     if (element.kind === 'child') return childItem(element.jobId, element.child);
-    if (!record) return new vscode.TreeItem('(removed)');
-    const view = presentJob(record, Date.now());
+    if (!record) return new vscode.TreeItem(vscode.l10n.t('(removed)'));
+    const view = presentJob(record, Date.now(), vscode.l10n.t);
     const hasChildren = record.job.prLink || record.followUps.length > 0;
     const item = new vscode.TreeItem(view.label, hasChildren ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None);
     item.id = `job:${record.job.id}`;
@@ -67,14 +67,14 @@ export class JobsTreeProvider implements vscode.TreeDataProvider<JobsTreeElement
 }
 
 function childItem(jobId: string, child: ChildView): vscode.TreeItem {
-  const item = new vscode.TreeItem(child.kind === 'prLink' ? 'Pull request' : child.label, vscode.TreeItemCollapsibleState.None);
+  const item = new vscode.TreeItem(child.kind === 'prLink' ? vscode.l10n.t('Pull request') : child.label, vscode.TreeItemCollapsibleState.None);
   item.iconPath = new vscode.ThemeIcon(child.iconId);
   item.contextValue = child.contextValue;
   if (child.kind === 'prLink') {
     item.description = child.url;
-    item.tooltip = `Open ${child.url}`;
+    item.tooltip = vscode.l10n.t('Open {0}', child.url);
     // The job, not the URL: the command opens only a link the job store holds.
-    item.command = { command: 'docsAssistant.agent.openPullRequest', title: 'Open Pull Request', arguments: [jobId] };
+    item.command = { command: 'docsAssistant.agent.openPullRequest', title: vscode.l10n.t('Open Pull Request'), arguments: [jobId] };
   } else {
     item.description = child.description;
     item.tooltip = child.label;

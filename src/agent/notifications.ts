@@ -4,19 +4,22 @@ import { labelOf } from './jobPresentation';
 
 // One notification when a job stops working, with the action that matters most for its outcome.
 export async function notifyJobFinished(r: JobRecord): Promise<void> {
-  const what = `"${labelOf(r, 60)}"`;
+  const what = labelOf(r, vscode.l10n.t, 60);
   const { job } = r;
+  const openPr = vscode.l10n.t('Open Pull Request');
+  const showJob = vscode.l10n.t('Show Job');
+  const followUp = vscode.l10n.t('Send Follow-up…');
   let pick: string | undefined;
   if (job.status === 'completed' && job.prLink) {
-    pick = await vscode.window.showInformationMessage(`Docs Assistant: Pull request ready for ${what}.`, 'Open Pull Request', 'Show Job');
+    pick = await vscode.window.showInformationMessage(vscode.l10n.t('Docs Assistant: Pull request ready for "{0}".', what), openPr, showJob);
   } else if (job.status === 'completed') {
-    pick = await vscode.window.showInformationMessage(`Docs Assistant: The agent finished ${what} without changes.`, 'Show Job');
+    pick = await vscode.window.showInformationMessage(vscode.l10n.t('Docs Assistant: The agent finished "{0}" without changes.', what), showJob);
   } else if (job.status === 'failed') {
-    pick = await vscode.window.showErrorMessage(`Docs Assistant: The agent job ${what} failed. You can send a follow-up with more detail.`, 'Send Follow-up…', 'Show Job');
+    pick = await vscode.window.showErrorMessage(vscode.l10n.t('Docs Assistant: The agent job "{0}" failed. You can send a follow-up with more detail.', what), followUp, showJob);
   } else if (job.status === 'archived') {
-    pick = await vscode.window.showInformationMessage(`Docs Assistant: The agent job ${what} was archived.`, 'Show Job');
+    pick = await vscode.window.showInformationMessage(vscode.l10n.t('Docs Assistant: The agent job "{0}" was archived.', what), showJob);
   }
-  if (pick === 'Open Pull Request') await vscode.commands.executeCommand('docsAssistant.agent.openPullRequest', job.id);
-  else if (pick === 'Show Job') await vscode.commands.executeCommand('docsAssistant.agent.showJob', job.id);
-  else if (pick === 'Send Follow-up…') await vscode.commands.executeCommand('docsAssistant.agent.followUp', job.id);
+  if (pick === openPr) await vscode.commands.executeCommand('docsAssistant.agent.openPullRequest', job.id);
+  else if (pick === showJob) await vscode.commands.executeCommand('docsAssistant.agent.showJob', job.id);
+  else if (pick === followUp) await vscode.commands.executeCommand('docsAssistant.agent.followUp', job.id);
 }

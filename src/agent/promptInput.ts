@@ -6,15 +6,16 @@ import * as vscode from 'vscode';
 // So nothing here converts line breaks or marks them.
 
 function blankCheck(value: string): string | undefined {
-  return value.trim() === '' ? 'Write an instruction: the agent needs to know what to fix.' : undefined;
+  return value.trim() === '' ? vscode.l10n.t('Write an instruction: the agent needs to know what to fix.') : undefined;
 }
 
+/** `title` is in the display language already; the box's title puts the extension's name before it. */
 export function askInstruction(title: string, step: number, totalSteps: number): Promise<string | undefined> {
   return new Promise((resolve) => {
     const box = vscode.window.createInputBox();
-    box.title = `Docs Assistant: ${title}`;
-    box.prompt = 'Describe the fix, e.g. "The timeout default is 30 s, not 10 s; correct it on this page." You review the whole prompt next.';
-    box.placeholder = 'Instruction for the agent';
+    box.title = vscode.l10n.t('Docs Assistant: {0}', title);
+    box.prompt = vscode.l10n.t('Describe the fix, e.g. "The timeout default is 30 s, not 10 s; correct it on this page." You review the whole prompt next.');
+    box.placeholder = vscode.l10n.t('Instruction for the agent');
     box.step = step;
     box.totalSteps = totalSteps;
     box.ignoreFocusOut = true;

@@ -29,9 +29,9 @@ export class PromptReviews implements vscode.Disposable {
   private readonly subscriptions: vscode.Disposable[];
 
   constructor() {
-    this.status.name = 'Docs Assistant: Prompt Review';
-    this.status.text = '$(send) Send to Agent';
-    this.status.tooltip = 'Sends this document to the agent exactly as it is. Cancel ($(close) in the title bar) or closing it sends nothing.';
+    this.status.name = vscode.l10n.t('Docs Assistant: Prompt Review');
+    this.status.text = `$(send) ${vscode.l10n.t('Send to Agent')}`;
+    this.status.tooltip = vscode.l10n.t('Sends this document to the agent exactly as it is. Cancel ($(close) in the title bar) or closing it sends nothing.');
     this.status.command = 'docsAssistant.agent.sendReviewedPrompt';
     this.subscriptions = [
       this.status,
@@ -43,16 +43,20 @@ export class PromptReviews implements vscode.Disposable {
   /**
    * Opens `draft` for review and resolves with the document's exact text when the user presses
    * Send, or undefined when they cancel, close it, or keep an earlier review of the same purpose.
+   * `jobLabel` names the job a follow-up is for.
    */
-  async askFinalPrompt(purpose: ReviewPurpose, draft: string, what: string): Promise<string | undefined> {
+  async askFinalPrompt(purpose: ReviewPurpose, draft: string, jobLabel = ''): Promise<string | undefined> {
     const earlier = this.open.get(purpose);
     if (earlier) {
+      const replace = vscode.l10n.t('Replace');
       const pick = await vscode.window.showWarningMessage(
-        `${purpose === 'newJob' ? 'A prompt for a new agent job' : 'A follow-up'} is already open for review. Replace it with this one?`,
-        { modal: true, detail: 'Replacing closes the open review without sending it. Otherwise it is shown again and this one is dropped.' },
-        'Replace',
+        purpose === 'newJob'
+          ? vscode.l10n.t('A prompt for a new agent job is already open for review. Replace it with this one?')
+          : vscode.l10n.t('A follow-up is already open for review. Replace it with this one?'),
+        { modal: true, detail: vscode.l10n.t('Replacing closes the open review without sending it. Otherwise it is shown again and this one is dropped.') },
+        replace,
       );
-      if (pick !== 'Replace') {
+      if (pick !== replace) {
         if (this.open.get(purpose) === earlier) await vscode.window.showTextDocument(earlier.document, { preview: false });
         return undefined;
       }
@@ -69,7 +73,12 @@ export class PromptReviews implements vscode.Disposable {
     if (document.eol !== vscode.EndOfLine.LF) await editor.edit((b) => b.setEndOfLine(vscode.EndOfLine.LF));
     this.updateStatus();
     void vscode.window.showInformationMessage(
-      `Docs Assistant: Review ${what}, then press Send to Agent in the editor's title bar. Exactly the editor's text is sent; closing it sends nothing.`,
+      purpose === 'newJob'
+        ? vscode.l10n.t("Docs Assistant: Review the prompt for the agent, then press Send to Agent in the editor's title bar. Exactly the editor's text is sent; closing it sends nothing.")
+        : vscode.l10n.t(
+            "Docs Assistant: Review the follow-up for \"{0}\", then press Send to Agent in the editor's title bar. Exactly the editor's text is sent; closing it sends nothing.",
+            jobLabel,
+          ),
     );
     return result;
   }
@@ -78,12 +87,12 @@ export class PromptReviews implements vscode.Disposable {
   async send(target?: unknown): Promise<void> {
     const review = this.reviewOf(target);
     if (!review) {
-      void vscode.window.showInformationMessage('Docs Assistant: This editor is not a prompt under review, so there is nothing to send.');
+      void vscode.window.showInformationMessage(vscode.l10n.t('Docs Assistant: This editor is not a prompt under review, so there is nothing to send.'));
       return;
     }
     const text = review.document.getText();
     if (text.trim() === '') {
-      void vscode.window.showWarningMessage('Docs Assistant: The prompt is empty, so nothing was sent. Write what the agent should do, or Cancel.');
+      void vscode.window.showWarningMessage(vscode.l10n.t('Docs Assistant: The prompt is empty, so nothing was sent. Write what the agent should do, or Cancel.'));
       return;
     }
     await this.end(review, text);

@@ -2,10 +2,10 @@ import { parseAgentJob } from './agentJob';
 import { ServiceError, describeError } from './errors';
 import { Exchange, sleep, DEFAULT_REQUEST_TIMEOUT_MS, DEFAULT_STREAM_IDLE_TIMEOUT_MS, type ClientOptions } from './http';
 import { errorFromStatus, type ErrorTarget } from './httpErrors';
-import { validateKey } from './keys';
+import { keyProblem, keyProblemInEnglish } from './keys';
 import { redact } from './redact';
 import type { AgentJob } from './types';
-import { hostLabel, isLoopbackUrl, parseBaseUrl, serviceUrl } from './url';
+import { hostLabel, httpsVersion, isLoopbackUrl, parseBaseUrl, serviceUrl } from './url';
 
 // Client for the agent-job endpoints (service-interface.md §4.1–4.3, notes.md "Agent jobs").
 // The admin key is a server-side secret: it is checked, and the address it would travel to is
@@ -66,7 +66,7 @@ export class AgentClient {
     const secrets = [apiKey];
     const url = this.checkedUrl(path, target.jobId);
     if (prompt !== undefined && prompt.trim() === '') {
-      throw new ServiceError({ kind: 'invalidInput', message: 'Write an instruction for the agent first: the prompt is empty.' });
+      throw new ServiceError({ reason: { code: 'promptEmpty' }, message: 'Write an instruction for the agent first: the prompt is empty.' });
     }
     const exchange = new Exchange({
       fetch: this.opts.fetch ?? globalThis.fetch,
@@ -90,9 +90,9 @@ export class AgentClient {
         json = JSON.parse(text);
       } catch {
         throw new ServiceError({
-          kind: 'protocol',
+          reason: { code: 'notJson' },
           status: response.status,
-          message: `The service answered HTTP ${response.status} but not with a job (the body is not JSON). Try again in a moment; if it keeps happening, check that docsAssistant.baseUrl is the service's address.`,
+          message: `The service answered HTTP ${response.status} but not with a job (the body is not JSON). Try again in a moment; if it keeps happening, check that the service address is right.`,
           detail: text.trim() === '' ? undefined : redact(text.trim(), secrets).slice(0, 300),
         });
       }
@@ -100,13 +100,12 @@ export class AgentClient {
       // A reply about another job (a confused proxy or cache, a service bug) would overwrite the
       // job the user started with someone else's: it is refused, and the listed job stays as it was.
       if (target.jobId !== undefined && job.id !== target.jobId) {
+        const askedFor = redact(cutId(target.jobId), secrets);
+        const answeredFor = redact(cutId(job.id), secrets);
         throw new ServiceError({
-          kind: 'protocol',
+          reason: { code: 'otherJob', askedFor, answeredFor },
           status: response.status,
-          message: redact(
-            `The service answered about job ${cutId(job.id)} when asked about job ${cutId(target.jobId)}. Its answer was not used. Try again in a moment; if it keeps happening, check docsAssistant.baseUrl.`,
-            secrets,
-          ),
+          message: `The service answered about job ${answeredFor} when asked about job ${askedFor}. Its answer was not used. Try again in a moment; if it keeps happening, check the service address.`,
         });
       }
       return job;
@@ -120,17 +119,18 @@ export class AgentClient {
   /** Everything that must hold before a request is made; each failure says what to change. */
   private checkedUrl(path: string[], jobId: string | undefined): string {
     const { apiKey, projectId } = this.opts;
-    const keyProblem = validateKey(apiKey ?? '', 'admin');
-    if (keyProblem !== undefined) throw new ServiceError({ kind: 'invalidInput', message: keyProblem });
+    const problem = keyProblem(apiKey ?? '', 'admin');
+    if (problem !== undefined) throw new ServiceError({ reason: { code: 'keyInvalid', keyKind: 'admin', problem }, message: keyProblemInEnglish(problem, 'admin') });
     if (!projectId || projectId.trim() === '') {
-      throw new ServiceError({ kind: 'invalidInput', message: 'Set docsAssistant.projectId first (the project id from the API keys page of the dashboard).' });
+      throw new ServiceError({ reason: { code: 'projectMissing' }, message: 'The project id is not set (the project id from the API keys page of the dashboard).' });
     }
-    if (jobId !== undefined && jobId.trim() === '') throw new ServiceError({ kind: 'invalidInput', message: 'The job id is empty.' });
+    if (jobId !== undefined && jobId.trim() === '') throw new ServiceError({ reason: { code: 'jobIdMissing' }, message: 'The job id is empty.' });
     const base = parseBaseUrl(this.opts.baseUrl);
     if (base.protocol === 'http:' && !isLoopbackUrl(base.href)) {
+      const httpsUrl = httpsVersion(base);
       throw new ServiceError({
-        kind: 'invalidInput',
-        message: `The admin key is only sent over https. Change docsAssistant.baseUrl to https://${base.host}${base.pathname.replace(/\/+$/, '')} (plain http is allowed only for a local emulator on this machine).`,
+        reason: { code: 'plainHttp', service: 'agent', host: base.host, httpsUrl },
+        message: `The admin key is only sent over https. Use ${httpsUrl} as the service address (plain http is allowed only for a local emulator on this machine).`,
       });
     }
     return serviceUrl(base, ['v2', 'agent', projectId.trim(), ...path]);

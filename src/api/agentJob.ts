@@ -15,9 +15,10 @@ function describeValue(v: unknown): string {
 }
 
 function bad(field: string, expected: string, got: unknown): ServiceError {
+  const value = describeValue(got);
   return new ServiceError({
-    kind: 'protocol',
-    message: `The service sent an agent job that cannot be read: "${field}" should be ${expected}, but it is ${describeValue(got)}.`,
+    reason: { code: 'badJob', field, expected, got: value },
+    message: `The service sent an agent job that cannot be read: "${field}" should be ${expected}, but it is ${value}.`,
   });
 }
 
@@ -68,7 +69,11 @@ function requireDate(o: Record<string, unknown>, field: string): string {
 /** Parses and validates a job body; throws ServiceError kind 'protocol' naming the first bad field. */
 export function parseAgentJob(body: unknown): AgentJob {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-    throw new ServiceError({ kind: 'protocol', message: `The service answered with ${describeValue(body)} where an agent job was expected.` });
+    const value = describeValue(body);
+    throw new ServiceError({
+      reason: { code: 'badJob', field: '', expected: 'an agent job', got: value },
+      message: `The service answered with ${value} where an agent job was expected.`,
+    });
   }
   const o = body as Record<string, unknown>;
   const id = requireString(o, 'id');

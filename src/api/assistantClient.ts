@@ -1,7 +1,7 @@
 import { ServiceError, describeError, withPartial } from './errors';
 import { Exchange, contentTypeOf, DEFAULT_REQUEST_TIMEOUT_MS, DEFAULT_STREAM_IDLE_TIMEOUT_MS, type ClientOptions } from './http';
 import { errorFromStatus, extractDetail } from './httpErrors';
-import { validateKey } from './keys';
+import { keyProblem, keyProblemInEnglish } from './keys';
 import { redact } from './redact';
 import { buildAssistantBody } from './requestBody';
 import { applyStreamItem, createDecoder } from './assemble';
@@ -10,7 +10,7 @@ import type { AssembledMessage, AssistantApiVersion, AssistantRequest, Assistant
 import type { StreamItem } from './chunks';
 import { createEmptyMessage } from './reducer';
 import { describeBytes, describeDuration, MAX_ANSWER_BYTES, MAX_ANSWER_MS } from './limits';
-import { hostLabel, isLoopbackUrl, parseBaseUrl, serviceUrl } from './url';
+import { hostLabel, httpsVersion, isLoopbackUrl, parseBaseUrl, serviceUrl } from './url';
 
 // Client for the assistant endpoints (service-interface.md §4.4–4.5, notes.md "Assistant").
 // One call streams one answer. What arrived is never thrown away: every failure after the
@@ -66,8 +66,7 @@ export class AssistantClient {
       signal: opts.signal,
       host,
       secrets,
-      idleMessage: (s) => `The answer stalled: nothing arrived from ${host} for ${s} s. What arrived so far is kept. Retry, or raise docsAssistant.streamIdleTimeoutSeconds if the service is often this slow.`,
-      brokenMessage: (why) => `The connection to ${host} broke before the answer was complete${why}. What arrived so far is kept. Retry to get the whole answer.`,
+      keepsPartial: true,
     });
     const maxBytes = this.opts.maxAnswerBytes ?? MAX_ANSWER_BYTES;
     const maxMs = this.opts.maxAnswerMs ?? MAX_ANSWER_MS;
@@ -138,8 +137,8 @@ export class AssistantClient {
       // A clean end without [DONE] is fine if the answer said it was over; otherwise it was cut off.
       if (!done && !message.finished && !message.aborted && message.errors.length === 0) {
         throw new ServiceError({
-          kind: 'network',
-          message: `The connection to ${host} closed before the answer was complete. What arrived so far is kept. Retry to get the whole answer.`,
+          reason: { code: 'endedEarly', host },
+          message: `The connection to ${host || 'the service'} closed before the answer was complete. What arrived so far is kept. Retry to get the whole answer.`,
         });
       }
       return inheritThreadKey(message, request);
@@ -175,37 +174,39 @@ export class AssistantClient {
     if (version === 'v1' && type !== 'application/json' && type !== 'text/html') return createDecoder('v1');
     const body = await exchange.textQuietly(response, MAX_ERROR_BODY_BYTES);
     throw new ServiceError({
-      kind: 'protocol',
+      reason: { code: 'notAStream', contentType: type },
       status: response.status,
-      message: `The service answered with ${type || 'no content type'}, not a stream. Check docsAssistant.baseUrl and docsAssistant.assistantApiVersion.`,
+      message: `The service answered with ${type || 'no content type'}, not a stream. Check the service address and the assistant API version.`,
       detail: extractDetail(body, response.headers.get('content-type'), secrets),
     });
   }
 
   private checkedUrl(request: AssistantRequest, version: AssistantApiVersion): string {
-    const keyProblem = validateKey(this.opts.apiKey ?? '', 'assistant');
-    if (keyProblem !== undefined) throw new ServiceError({ kind: 'invalidInput', message: keyProblem });
+    const problem = keyProblem(this.opts.apiKey ?? '', 'assistant');
+    if (problem !== undefined) throw new ServiceError({ reason: { code: 'keyInvalid', keyKind: 'assistant', problem }, message: keyProblemInEnglish(problem, 'assistant') });
     const domain = (this.opts.domain ?? '').trim();
     if (domain === '') {
-      throw new ServiceError({ kind: 'invalidInput', message: 'Set docsAssistant.domain first (the last segment of the dashboard URL of your documentation site).' });
+      throw new ServiceError({ reason: { code: 'domainMissing' }, message: 'The domain is not set (the last segment of the dashboard URL of your documentation site).' });
     }
     if (!Array.isArray(request.messages) || request.messages.length === 0) {
-      throw new ServiceError({ kind: 'invalidInput', message: 'There is no question to send.' });
+      throw new ServiceError({ reason: { code: 'questionMissing' }, message: 'There is no question to send.' });
     }
     const last = request.messages[request.messages.length - 1]!;
     if (last.role === 'user' && last.parts.every((p) => p.type !== 'text' || p.text.trim() === '')) {
-      throw new ServiceError({ kind: 'invalidInput', message: 'Write a question first: the message is empty.' });
+      throw new ServiceError({ reason: { code: 'questionEmpty' }, message: 'Write a question first: the message is empty.' });
     }
     if (version !== 'v1' && version !== 'v2') {
-      throw new ServiceError({ kind: 'invalidInput', message: `docsAssistant.assistantApiVersion must be v1 or v2, not "${String(version)}".` });
+      const value = String(version).slice(0, 40);
+      throw new ServiceError({ reason: { code: 'apiVersionInvalid', value }, message: `The assistant API version must be v1 or v2, not "${value}".` });
     }
     const base = parseBaseUrl(this.opts.baseUrl);
     // The assistant key is public, but the thread key, the question and the selected code are
     // the user's: like the admin key, they leave this machine only over https.
     if (base.protocol === 'http:' && !isLoopbackUrl(base.href)) {
+      const httpsUrl = httpsVersion(base);
       throw new ServiceError({
-        kind: 'invalidInput',
-        message: `Questions and the assistant key are only sent over https. Change docsAssistant.baseUrl to https://${base.host}${base.pathname.replace(/\/+$/, '')} (plain http is allowed only for a local emulator on this machine).`,
+        reason: { code: 'plainHttp', service: 'assistant', host: base.host, httpsUrl },
+        message: `Questions and the assistant key are only sent over https. Use ${httpsUrl} as the service address (plain http is allowed only for a local emulator on this machine).`,
       });
     }
     return serviceUrl(base, ['discovery', version, 'assistant', domain, 'message']);

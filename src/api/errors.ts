@@ -1,25 +1,29 @@
 import type { AssembledMessage } from './types';
 import { clampRetryAfter } from './limits';
+import { kindOf, optionAtFault, type ClientOption, type NetworkCause, type ServiceErrorCode, type ServiceErrorKind, type ServiceErrorReason } from './errorReasons';
 import { redact } from './redact';
 
-// One error type for everything the service client can fail with, so that callers
-// switch on `kind` instead of parsing messages.
+// One error type for everything the service client can fail with. Callers switch on `kind` (how
+// to react: retry, fix a key, fix a setting) and `reason` (exactly what happened, with its data);
+// the words a user reads are written from those in the VS Code layer (src/host/errorWords.ts),
+// translated there. `message` is plain English for logs, tests and developers: it never names a
+// command or a setting, because the client knows neither.
 
-export type ServiceErrorKind =
-  | 'badRequest'
-  | 'unauthorized'
-  | 'forbidden'
-  | 'notFound'
-  | 'rateLimited'
-  | 'server'
-  | 'network'
-  | 'timeout'
-  | 'protocol'
-  | 'aborted'
-  | 'invalidInput';
+export {
+  kindOf,
+  optionAtFault,
+  type ServiceErrorKind,
+  type ServiceName,
+  type NetworkCause,
+  type ClientOption,
+  type ServiceErrorReason,
+  type ServiceErrorCode,
+  type ReasonOf,
+} from './errorReasons';
 
 export interface ServiceErrorInit {
-  kind: ServiceErrorKind;
+  reason: ServiceErrorReason;
+  /** Plain English for logs, tests and developers; users read the words of src/host/errorWords.ts. */
   message: string;
   status?: number;
   retryAfterMs?: number;
@@ -33,46 +37,61 @@ export interface ServiceErrorInit {
    * failed), so nothing can have happened there: a create can be sent again without a duplicate.
    */
   notSent?: boolean;
+  /**
+   * A request that changes something (a create) was sent, but its answer never came: the service
+   * may have done it anyway, so the user should look before sending it again.
+   */
+  lostResponse?: boolean;
 }
 
 export class ServiceError extends Error {
   readonly kind: ServiceErrorKind;
+  readonly reason: ServiceErrorReason;
   readonly status?: number;
   readonly retryAfterMs?: number;
   readonly detail?: string;
   readonly partial?: AssembledMessage;
   readonly notSent?: boolean;
+  readonly lostResponse?: boolean;
 
   constructor(init: ServiceErrorInit) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
     this.name = 'ServiceError';
-    this.kind = init.kind;
+    this.reason = init.reason;
+    this.kind = kindOf(init.reason.code);
     this.status = init.status;
     // Whoever builds the error, the wait stays something a timer and a countdown can hold.
     this.retryAfterMs = init.retryAfterMs === undefined ? undefined : clampRetryAfter(init.retryAfterMs);
     this.detail = init.detail;
     this.partial = init.partial;
     if (init.notSent) this.notSent = true;
+    if (init.lostResponse) this.lostResponse = true;
+  }
+
+  get code(): ServiceErrorCode {
+    return this.reason.code;
+  }
+
+  /** The client option to change, if changing one is the likely fix. */
+  get option(): ClientOption | undefined {
+    return optionAtFault(this.reason);
+  }
+
+  /** A copy with `changes` applied. */
+  with(changes: Partial<ServiceErrorInit>): ServiceError {
+    const { reason, message, status, retryAfterMs, detail, cause, partial, notSent, lostResponse } = this;
+    return new ServiceError({ reason, message, status, retryAfterMs, detail, cause, partial, notSent, lostResponse, ...changes });
   }
 }
 
 /** A copy of `e` that also carries what had arrived before it happened. */
 export function withPartial(e: ServiceError, partial: AssembledMessage | undefined): ServiceError {
   if (partial === undefined || e.partial === partial) return e;
-  return new ServiceError({
-    kind: e.kind,
-    message: e.message,
-    status: e.status,
-    retryAfterMs: e.retryAfterMs,
-    detail: e.detail,
-    cause: e.cause,
-    partial,
-    notSent: e.notSent,
-  });
+  return e.with({ partial });
 }
 
 export function abortedError(): ServiceError {
-  return new ServiceError({ kind: 'aborted', message: 'The request was cancelled.' });
+  return new ServiceError({ reason: { code: 'aborted' }, message: 'The request was cancelled.' });
 }
 
 /** Where a network failure happened: before the response, or while its body was arriving. */
@@ -112,49 +131,64 @@ function messageOf(e: unknown): string {
 const TLS_CODE = /^(ERR_SSL_|ERR_TLS_|EPROTO$|CERT_|UNABLE_TO_|DEPTH_ZERO_SELF_SIGNED_CERT$|SELF_SIGNED_CERT_IN_CHAIN$|HOSTNAME_MISMATCH$|ERR_OSSL_)/;
 
 /**
- * Why a socket-level failure happened, in a few words a person understands; `unsent` when it
- * happened before a connection existed, so no byte of the request can have reached the service.
+ * Why a socket-level failure happened; `unsent` when it happened before a connection existed, so
+ * no byte of the request can have reached the service.
  */
-function networkReason(cause: ErrorLike | undefined): { reason: string; tls: boolean; unsent: boolean } {
+function networkCause(cause: ErrorLike | undefined): { cause: NetworkCause; tls: boolean; unsent: boolean } {
   const code = typeof cause?.code === 'string' ? cause.code : '';
   const text = typeof cause?.message === 'string' ? cause.message : '';
-  if (code === 'ECONNREFUSED') return { reason: 'connection refused', tls: false, unsent: true };
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_NONAME' || code === 'EAI_FAIL') return { reason: 'the host name could not be resolved', tls: false, unsent: true };
+  if (code === 'ECONNREFUSED') return { cause: 'refused', tls: false, unsent: true };
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_NONAME' || code === 'EAI_FAIL') return { cause: 'dnsFailed', tls: false, unsent: true };
   // The handshake comes before the request is written.
-  if (TLS_CODE.test(code) || /\b(SSL|TLS)\b|certificate/i.test(text)) return { reason: 'secure connection failed', tls: true, unsent: true };
-  if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'UND_ERR_SOCKET' || code === 'UND_ERR_CLOSED') return { reason: 'the connection was closed', tls: false, unsent: false };
-  if (code === 'UND_ERR_CONNECT_TIMEOUT') return { reason: 'the connection timed out', tls: false, unsent: true };
-  if (code === 'ETIMEDOUT') return { reason: 'the connection timed out', tls: false, unsent: false };
-  if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH' || code === 'ENETDOWN') return { reason: 'no route to the host', tls: false, unsent: true };
-  if (/bad port/i.test(text)) return { reason: 'that port is blocked for web requests', tls: false, unsent: true };
-  return { reason: '', tls: false, unsent: false };
+  if (TLS_CODE.test(code) || /\b(SSL|TLS)\b|certificate/i.test(text)) return { cause: 'unknown', tls: true, unsent: true };
+  if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'UND_ERR_SOCKET' || code === 'UND_ERR_CLOSED') return { cause: 'closed', tls: false, unsent: false };
+  if (code === 'UND_ERR_CONNECT_TIMEOUT') return { cause: 'connectTimeout', tls: false, unsent: true };
+  if (code === 'ETIMEDOUT') return { cause: 'timedOut', tls: false, unsent: false };
+  if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH' || code === 'ENETDOWN') return { cause: 'noRoute', tls: false, unsent: true };
+  if (/bad port/i.test(text)) return { cause: 'blockedPort', tls: false, unsent: true };
+  return { cause: 'unknown', tls: false, unsent: false };
+}
+
+const CAUSE_ENGLISH: Record<NetworkCause, string> = {
+  refused: 'connection refused',
+  dnsFailed: 'the host name could not be resolved',
+  closed: 'the connection was closed',
+  connectTimeout: 'the connection timed out',
+  timedOut: 'the connection timed out',
+  noRoute: 'no route to the host',
+  blockedPort: 'that port is blocked for web requests',
+  unknown: '',
+};
+
+/** " (connection refused)", or nothing when the cause is unknown: for the English fallback messages. */
+function causeInEnglish(cause: NetworkCause): string {
+  return CAUSE_ENGLISH[cause] ? ` (${CAUSE_ENGLISH[cause]})` : '';
 }
 
 /**
- * Maps a failure of fetch or of reading its body onto a `network` ServiceError. `bodyMessage`
- * words a body that broke off for a caller that keeps what arrived (an answer); `reason` is
- * empty or " (why)".
+ * Maps a failure of fetch or of reading its body onto a `network` ServiceError. `host` is
+ * host[:port], or '' when unknown; `keptPartial`: the body was an answer whose caller keeps what arrived.
  */
-export function networkError(
-  e: unknown,
-  host: string,
-  phase: NetworkPhase = 'connect',
-  secrets: readonly (string | undefined)[] = [],
-  bodyMessage?: (reason: string) => string,
-): ServiceError {
-  const cause = rootCause(e);
-  const { reason, tls, unsent } = networkReason(cause);
-  const detail = redact(`${messageOf(e)}${cause && cause !== e && typeof cause.message === 'string' ? `: ${cause.message}` : ''}`.trim(), secrets).slice(0, 300);
+export function networkError(e: unknown, host: string, phase: NetworkPhase = 'connect', secrets: readonly (string | undefined)[] = [], keptPartial = false): ServiceError {
+  const where = host || 'the service';
+  const root = rootCause(e);
+  const { cause, tls, unsent } = networkCause(root);
+  const detail = redact(`${messageOf(e)}${root && root !== e && typeof root.message === 'string' ? `: ${root.message}` : ''}`.trim(), secrets).slice(0, 300);
+  let reason: ServiceErrorReason;
   let message: string;
   if (phase === 'body') {
-    const why = reason ? ` (${reason})` : '';
-    message = bodyMessage ? bodyMessage(why) : `The connection to ${host} broke before the whole response arrived${why}. Try again in a moment.`;
+    reason = { code: 'brokenBody', host, cause, keptPartial };
+    message = keptPartial
+      ? `The connection to ${where} broke before the answer was complete${causeInEnglish(cause)}. What arrived so far is kept. Retry to get the whole answer.`
+      : `The connection to ${where} broke before the whole response arrived${causeInEnglish(cause)}. Try again in a moment.`;
   } else if (tls) {
-    message = `Could not make a secure connection to ${host}. If it only speaks plain http (like the local emulator), docsAssistant.baseUrl must start with http://; otherwise check the server's certificate.`;
+    reason = { code: 'tls', host };
+    message = `Could not make a secure connection to ${where}. If it only speaks plain http (like the local emulator), the service address must start with http://; otherwise check the server's certificate.`;
   } else {
-    message = `Could not reach ${host}${reason ? ` (${reason})` : ''}. Check docsAssistant.baseUrl and your connection.`;
+    reason = { code: 'unreachable', host, cause };
+    message = `Could not reach ${where}${causeInEnglish(cause)}. Check the service address and your connection.`;
   }
-  return new ServiceError({ kind: 'network', message: redact(message, secrets), detail, cause: e, notSent: phase === 'connect' && unsent });
+  return new ServiceError({ reason, message: redact(message, secrets), detail, cause: e, notSent: phase === 'connect' && unsent });
 }
 
 function isAbortLike(e: unknown): boolean {
@@ -169,15 +203,16 @@ export function describeError(e: unknown, secrets: readonly (string | undefined)
   if (e instanceof ServiceError) return e;
   if (isAbortLike(e)) return abortedError();
   if (e !== null && typeof e === 'object' && (e as ErrorLike).name === 'TimeoutError') {
-    return new ServiceError({ kind: 'timeout', message: 'The service took too long to answer. Try again in a moment.', cause: e });
+    return new ServiceError({ reason: { code: 'timeout' }, message: 'The service took too long to answer. Try again in a moment.', cause: e });
   }
   const cause = rootCause(e);
   const looksNetwork =
     (e instanceof TypeError && /fetch failed|terminated|network/i.test(e.message)) || (cause !== undefined && typeof cause.code === 'string' && cause.code.length > 0);
-  if (looksNetwork) return networkError(e, 'the service', 'connect', secrets);
+  if (looksNetwork) return networkError(e, '', 'connect', secrets);
   if (e instanceof SyntaxError) {
-    return new ServiceError({ kind: 'protocol', message: 'The service sent something that could not be read.', detail: redact(e.message, secrets).slice(0, 300), cause: e });
+    return new ServiceError({ reason: { code: 'unreadable' }, message: 'The service sent something that could not be read.', detail: redact(e.message, secrets).slice(0, 300), cause: e });
   }
   // No better kind exists for an unexpected failure; `protocol` keeps it out of the retry paths.
-  return new ServiceError({ kind: 'protocol', message: `Unexpected error: ${redact(messageOf(e), secrets).slice(0, 300)}`, cause: e });
+  const detail = redact(messageOf(e), secrets).slice(0, 300);
+  return new ServiceError({ reason: { code: 'unexpected' }, message: `Unexpected error: ${detail}`, detail, cause: e });
 }

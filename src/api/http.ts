@@ -27,17 +27,18 @@ export interface ExchangeOptions {
   host: string;
   /** Strings that must never show in an error (the key, a thread key). */
   secrets: readonly (string | undefined)[];
-  /** Words for a stalled body: an answer keeps its partial text, a JSON body has none. */
-  idleMessage?: (seconds: string) => string;
-  /** Words for a body whose connection broke, for the same reason; `reason` is "" or " (why)". */
-  brokenMessage?: (reason: string) => string;
+  /**
+   * The body is an answer whose caller keeps what arrived when it stalls or breaks off (a JSON
+   * body has nothing worth keeping); the errors say which.
+   */
+  keepsPartial?: boolean;
 }
 
 type StopReason = 'headers-timeout' | 'idle-timeout' | 'deadline' | 'caller';
 
-function seconds(ms: number): string {
-  const s = ms / 1000;
-  return Number.isInteger(s) ? `${s}` : s.toFixed(1);
+/** Seconds, to a tenth: 30, 0.3. */
+function seconds(ms: number): number {
+  return Math.round(ms / 100) / 10;
 }
 
 export class Exchange {
@@ -120,7 +121,8 @@ export class Exchange {
     for await (const bytes of this.body(response)) {
       total += bytes.byteLength;
       if (total > maxBytes) {
-        throw new ServiceError({ kind: 'protocol', message: `The service's answer was larger than expected (over ${Math.round(maxBytes / 1024)} KB).` });
+        const maxKb = Math.round(maxBytes / 1024);
+        throw new ServiceError({ reason: { code: 'tooLarge', maxKb }, message: `The service's answer was larger than expected (over ${maxKb} KB).` });
       }
       parts.push(decoder.decode(bytes, { stream: true }));
     }
@@ -181,25 +183,26 @@ export class Exchange {
   private failure(e: unknown, phase: 'connect' | 'body'): ServiceError {
     if (e instanceof ServiceError) return e;
     if (this.stopReason === 'caller' || (this.stopReason === undefined && this.opts.signal?.aborted)) return abortedError();
+    const { host, keepsPartial = false } = this.opts;
+    const where = host || 'the service';
     if (this.stopReason === 'headers-timeout') {
-      return new ServiceError({
-        kind: 'timeout',
-        message: `${this.opts.host} did not answer within ${seconds(this.opts.requestTimeoutMs)} s. Try again in a moment, or raise docsAssistant.requestTimeoutSeconds.`,
-        cause: e,
-      });
+      const s = seconds(this.opts.requestTimeoutMs);
+      return new ServiceError({ reason: { code: 'headersTimeout', host, seconds: s }, message: `${where} did not answer within ${s} s. Try again in a moment.`, cause: e });
     }
     if (this.stopReason === 'deadline') {
-      return new ServiceError({ kind: 'timeout', message: `${this.opts.host} took longer than the client allows for one answer. Try again in a moment.`, cause: e });
+      return new ServiceError({ reason: { code: 'deadline', host }, message: `${where} took longer than the client allows for one answer. Try again in a moment.`, cause: e });
     }
     if (this.stopReason === 'idle-timeout') {
       const s = seconds(this.opts.idleTimeoutMs);
       return new ServiceError({
-        kind: 'timeout',
-        message: this.opts.idleMessage ? this.opts.idleMessage(s) : `${this.opts.host} stopped sending data for ${s} s. Try again in a moment.`,
+        reason: { code: 'stalled', host, seconds: s, keptPartial: keepsPartial },
+        message: keepsPartial
+          ? `The answer stalled: nothing arrived from ${where} for ${s} s. What arrived so far is kept. Retry to get the whole answer.`
+          : `${where} stopped sending data for ${s} s. Try again in a moment.`,
         cause: e,
       });
     }
-    return networkError(e, this.opts.host, phase, this.opts.secrets, this.opts.brokenMessage);
+    return networkError(e, host, phase, this.opts.secrets, keepsPartial);
   }
 }
 

@@ -1,4 +1,4 @@
-import { ServiceError, type ServiceErrorKind } from './errors';
+import { ServiceError, type ServiceErrorReason } from './errors';
 import { clampRetryAfter } from './limits';
 import { redact } from './redact';
 
@@ -44,15 +44,6 @@ export function retryTime(ms: number, now: number = Date.now()): string {
   return step === 1000 ? `${hm}:${two(at.getSeconds())}` : hm;
 }
 
-/** "7 seconds", "3 minutes", "2 hours": rounded up, because retrying early only fails again. */
-export function formatDelay(ms: number): string {
-  const s = Math.max(1, Math.ceil(ms / 1000));
-  if (s < 90) return `${s} second${s === 1 ? '' : 's'}`;
-  const m = Math.ceil(s / 60);
-  if (m < 90) return `${m} minutes`;
-  return `${Math.ceil(m / 60)} hours`;
-}
-
 function squash(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
@@ -94,45 +85,51 @@ export function extractDetail(body: string, contentType: string | null, secrets:
   return out === '' ? undefined : out;
 }
 
-function kindForStatus(status: number): ServiceErrorKind {
-  if (status === 401) return 'unauthorized';
-  if (status === 403) return 'forbidden';
-  if (status === 404 || status === 410) return 'notFound';
-  if (status === 429) return 'rateLimited';
-  if (status >= 500) return 'server';
-  if (status >= 400) return 'badRequest';
-  return 'protocol';
+/** The agent service's limit on new jobs and follow-ups per project per hour (service-interface.md §8). */
+export const AGENT_USES_PER_HOUR = 100;
+
+/** What a non-2xx status means for the request that got it. */
+function reasonFor(status: number, target: ErrorTarget, retryAfterMs: number | undefined, now: number): ServiceErrorReason {
+  if (status === 401) return { code: 'keyRefused', service: target.service };
+  if (status === 403) return target.service === 'agent' ? { code: 'projectForbidden', projectId: target.projectId } : { code: 'domainForbidden', domain: target.domain };
+  if (status === 404 || status === 410) {
+    if (target.service === 'agent') return target.jobId !== undefined ? { code: 'jobNotFound', projectId: target.projectId, jobId: target.jobId } : { code: 'projectNotFound', projectId: target.projectId };
+    return target.threadId ? { code: 'threadGone', threadId: target.threadId } : { code: 'domainNotFound', domain: target.domain };
+  }
+  if (status === 429) {
+    const reason: ServiceErrorReason = { code: 'rateLimited', service: target.service };
+    if (retryAfterMs !== undefined) reason.retryAt = now + retryAfterMs;
+    if (target.service === 'agent') reason.perHour = AGENT_USES_PER_HOUR;
+    return reason;
+  }
+  if (status >= 500) return { code: 'serverError' };
+  if (status >= 400) return { code: 'badRequest' };
+  return { code: 'unexpectedStatus' };
 }
 
-function keyName(target: ErrorTarget): string {
-  return target.service === 'agent' ? 'admin' : 'assistant';
-}
-
-function messageFor(status: number, kind: ServiceErrorKind, target: ErrorTarget, detail: string | undefined, retryAfterMs: number | undefined, now: number): string {
-  const key = keyName(target);
-  const setCommand = target.service === 'agent' ? 'Docs Assistant: Set Admin API Key…' : 'Docs Assistant: Set Assistant API Key…';
-  switch (kind) {
-    case 'unauthorized':
-      return `The ${key} API key was refused. It may have expired or been revoked. Set a new one with "${setCommand}".`;
-    case 'forbidden':
-      return target.service === 'agent'
-        ? `The admin API key is not allowed to use project "${target.projectId}" (HTTP 403). Check docsAssistant.projectId and that the key belongs to that project.`
-        : `The assistant API key is not allowed to use the documentation site "${target.domain}" (HTTP 403). Check docsAssistant.domain and that the key belongs to that site.`;
-    case 'notFound':
-      if (target.service === 'agent') {
-        return target.jobId !== undefined
-          ? `Job ${target.jobId} was not found on the service. It may have been deleted, or belong to another project.`
-          : `Project "${target.projectId}" was not found on the service. Check docsAssistant.projectId.`;
-      }
-      return target.threadId
-        ? "This conversation's thread is no longer known to the service. Start a new conversation."
-        : `The documentation site "${target.domain}" was not found on the service. Check docsAssistant.domain.`;
+/** The message in plain English, for logs and tests; src/host/errorWords.ts words it for the user. */
+function englishFor(reason: ServiceErrorReason, status: number, detail: string | undefined, now: number): string {
+  switch (reason.code) {
+    case 'keyRefused':
+      return `The ${reason.service === 'agent' ? 'admin' : 'assistant'} API key was refused. It may have expired or been revoked. Set a new one.`;
+    case 'projectForbidden':
+      return `The admin API key is not allowed to use project "${reason.projectId}" (HTTP 403). Check the project id and that the key belongs to that project.`;
+    case 'domainForbidden':
+      return `The assistant API key is not allowed to use the documentation site "${reason.domain}" (HTTP 403). Check the domain and that the key belongs to that site.`;
+    case 'jobNotFound':
+      return `Job ${reason.jobId} was not found on the service. It may have been deleted, or belong to another project.`;
+    case 'projectNotFound':
+      return `Project "${reason.projectId}" was not found on the service. Check the project id.`;
+    case 'threadGone':
+      return "This conversation's thread is no longer known to the service. Start a new conversation.";
+    case 'domainNotFound':
+      return `The documentation site "${reason.domain}" was not found on the service. Check the domain.`;
     case 'rateLimited': {
-      const when = retryAfterMs !== undefined ? `Try again after ${retryTime(retryAfterMs, now)}.` : 'Try again later.';
-      const limit = target.service === 'agent' ? ' (Agent jobs allow 100 new jobs and follow-ups per project per hour.)' : '';
+      const when = reason.retryAt !== undefined ? `Try again after ${retryTime(reason.retryAt - now, now)}.` : 'Try again later.';
+      const limit = reason.perHour !== undefined ? ` (Agent jobs allow ${reason.perHour} new jobs and follow-ups per project per hour.)` : '';
       return `Too many requests: the service's rate limit was reached. ${when}${limit}`;
     }
-    case 'server':
+    case 'serverError':
       return `The service had a problem (HTTP ${status}). Try again in a moment.`;
     case 'badRequest':
       return `The service refused the request (HTTP ${status})${detail ? `: ${detail}` : '.'}`;
@@ -154,17 +151,15 @@ export function errorFromStatus(
   if (status >= 300 && status < 400) {
     // Redirects are not followed, so a key never travels to an address nobody configured.
     const location = response.headers.get('location');
+    const shown = location ? redact(cut(location, 120), secrets) : undefined;
     return new ServiceError({
-      kind: 'protocol',
+      reason: shown ? { code: 'redirected', location: shown } : { code: 'redirected' },
       status,
       detail,
-      message: redact(
-        `The service redirected the request (HTTP ${status}${location ? ` to ${cut(location, 120)}` : ''}). Set docsAssistant.baseUrl to the address it redirects to.`,
-        secrets,
-      ),
+      message: `The service redirected the request (HTTP ${status}${shown ? ` to ${shown}` : ''}). Set the service address to the address it redirects to.`,
     });
   }
-  const kind = kindForStatus(status);
   const retryAfterMs = status === 429 || status === 503 ? parseRetryAfter(response.headers.get('retry-after'), now) : undefined;
-  return new ServiceError({ kind, status, retryAfterMs, detail, message: redact(messageFor(status, kind, target, detail, retryAfterMs, now), secrets) });
+  const reason = reasonFor(status, target, retryAfterMs, now);
+  return new ServiceError({ reason, status, retryAfterMs, detail, message: redact(englishFor(reason, status, detail, now), secrets) });
 }

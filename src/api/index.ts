@@ -18,10 +18,18 @@ export {
   describeError,
   withPartial,
   networkError,
+  kindOf,
+  optionAtFault,
   type ServiceErrorKind,
   type ServiceErrorInit,
+  type ServiceErrorReason,
+  type ServiceErrorCode,
+  type ReasonOf,
+  type ServiceName,
+  type NetworkCause,
+  type ClientOption,
 } from './errors';
-export { errorFromStatus, extractDetail, parseRetryAfter, formatDelay, type ErrorTarget } from './httpErrors';
-export { validateKey, detectKeyKind, ADMIN_KEY_PREFIX, ASSISTANT_KEY_PREFIX, type KeyKind } from './keys';
+export { errorFromStatus, extractDetail, parseRetryAfter, retryTime, AGENT_USES_PER_HOUR, type ErrorTarget } from './httpErrors';
+export { validateKey, keyProblem, detectKeyKind, ADMIN_KEY_PREFIX, ASSISTANT_KEY_PREFIX, type KeyKind, type KeyProblem } from './keys';
 export { redact } from './redact';
 export * from './types';

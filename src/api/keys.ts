@@ -13,28 +13,53 @@ export function detectKeyKind(key: string): KeyKind | undefined {
   return undefined;
 }
 
+/** Why a string cannot be used as a key of the kind expected. */
+export type KeyProblem =
+  | 'empty'
+  | 'whitespace'
+  /** An assistant key where the admin key belongs. */
+  | 'assistantKeyForAdmin'
+  /** An admin key where the assistant key belongs. */
+  | 'adminKeyForAssistant'
+  /** Not a key of the service at all (wrong prefix). */
+  | 'wrongPrefix'
+  | 'prefixOnly';
+
+/** Why `key` cannot be used as a key of kind `expected`, or undefined when it is fine. */
+export function keyProblem(key: string, expected: KeyKind): KeyProblem | undefined {
+  const trimmed = key.trim();
+  if (trimmed.length === 0) return 'empty';
+  if (/\s/.test(trimmed)) return 'whitespace';
+  const kind = detectKeyKind(trimmed);
+  if (expected === 'admin' && kind === 'assistant') return 'assistantKeyForAdmin';
+  if (expected === 'assistant' && kind === 'admin') return 'adminKeyForAssistant';
+  if (kind !== expected) return 'wrongPrefix';
+  if (trimmed.length <= (expected === 'admin' ? ADMIN_KEY_PREFIX : ASSISTANT_KEY_PREFIX).length) return 'prefixOnly';
+  return undefined;
+}
+
 /**
- * Why `key` cannot be used as a key of kind `expected`, in words a person can act on,
- * or undefined when it is fine. Never echoes the key.
+ * The problem with `key` in plain English, for logs and tests (src/host/errorWords.ts words it
+ * for the user), or undefined when it is fine. Never echoes the key.
  */
 export function validateKey(key: string, expected: KeyKind): string | undefined {
-  const trimmed = key.trim();
-  if (trimmed.length === 0) return 'Enter a key.';
-  if (/\s/.test(trimmed)) return 'A key has no spaces or line breaks in it. Paste the key alone.';
-  const kind = detectKeyKind(trimmed);
-  if (expected === 'admin') {
-    if (kind === 'assistant') {
+  const problem = keyProblem(key, expected);
+  return problem === undefined ? undefined : keyProblemInEnglish(problem, expected);
+}
+
+export function keyProblemInEnglish(problem: KeyProblem, expected: KeyKind): string {
+  switch (problem) {
+    case 'empty':
+      return 'Enter a key.';
+    case 'whitespace':
+      return 'A key has no spaces or line breaks in it. Paste the key alone.';
+    case 'assistantKeyForAdmin':
       return `That is an assistant key (it starts with "${ASSISTANT_KEY_PREFIX}"). Agent jobs need the admin key, which starts with "${ADMIN_KEY_PREFIX}" but not "${ASSISTANT_KEY_PREFIX}".`;
-    }
-    if (kind !== 'admin') return `An admin key starts with "${ADMIN_KEY_PREFIX}". Copy it from the API keys page of the dashboard.`;
-  } else {
-    if (kind === 'admin') {
+    case 'adminKeyForAssistant':
       return `That is an admin key. The chat needs the public assistant key, which starts with "${ASSISTANT_KEY_PREFIX}". Keep the admin key for agent jobs.`;
-    }
-    if (kind !== 'assistant') return `An assistant key starts with "${ASSISTANT_KEY_PREFIX}". Copy it from the API keys page of the dashboard.`;
+    case 'wrongPrefix':
+      return `An ${expected} key starts with "${expected === 'admin' ? ADMIN_KEY_PREFIX : ASSISTANT_KEY_PREFIX}". Copy it from the API keys page of the dashboard.`;
+    case 'prefixOnly':
+      return 'That is only the prefix. Paste the whole key.';
   }
-  if (trimmed.length <= (expected === 'admin' ? ADMIN_KEY_PREFIX : ASSISTANT_KEY_PREFIX).length) {
-    return 'That is only the prefix. Paste the whole key.';
-  }
-  return undefined;
 }

@@ -27,20 +27,24 @@ export function isLoopbackUrl(url: string): boolean {
 export function parseBaseUrl(baseUrl: string): URL {
   const trimmed = (baseUrl ?? '').trim();
   if (trimmed === '') {
-    throw new ServiceError({ kind: 'invalidInput', message: 'The service address is not set. Set docsAssistant.baseUrl, e.g. https://api.example.com.' });
+    throw new ServiceError({ reason: { code: 'baseUrlMissing' }, message: 'The service address is not set.' });
   }
   let parsed: URL;
   try {
     parsed = new URL(trimmed);
   } catch {
-    throw new ServiceError({ kind: 'invalidInput', message: `docsAssistant.baseUrl is not a valid address ("${trimmed.slice(0, 80)}"). Use e.g. https://api.example.com.` });
+    const value = trimmed.slice(0, 80);
+    throw new ServiceError({ reason: { code: 'baseUrlInvalid', value }, message: `The service address is not a valid address ("${value}"). Use e.g. https://api.example.com.` });
   }
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
-    throw new ServiceError({ kind: 'invalidInput', message: `docsAssistant.baseUrl must start with https:// (or http:// for a local emulator), not ${parsed.protocol}//.` });
+    throw new ServiceError({
+      reason: { code: 'baseUrlScheme', protocol: parsed.protocol },
+      message: `The service address must start with https:// (or http:// for a local emulator), not ${parsed.protocol}//.`,
+    });
   }
   if (parsed.username || parsed.password) {
     // Credentials in the URL would be sent alongside the key and end up in logs.
-    throw new ServiceError({ kind: 'invalidInput', message: 'docsAssistant.baseUrl must not contain a user name or password. Keys are set with the "Set … API Key" commands.' });
+    throw new ServiceError({ reason: { code: 'baseUrlCredentials' }, message: 'The service address must not contain a user name or password.' });
   }
   return parsed;
 }
@@ -54,11 +58,16 @@ export function serviceUrl(base: URL, segments: readonly string[]): string {
   return `${base.origin}${prefix}/${segments.map((s) => encodeURIComponent(s)).join('/')}`;
 }
 
-/** host[:port], for messages; never includes credentials, path or query. */
+/** host[:port], for messages; never includes credentials, path or query. '' when `url` is not an address. */
 export function hostLabel(url: string | URL): string {
   try {
     return (typeof url === 'string' ? new URL(url) : url).host;
   } catch {
-    return 'the service';
+    return '';
   }
+}
+
+/** `base` as https, for a message that says to use it instead of plain http. */
+export function httpsVersion(base: URL): string {
+  return `https://${base.host}${base.pathname.replace(/\/+$/, '')}`;
 }

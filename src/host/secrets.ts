@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { validateKey, type KeyKind } from '../api/keys';
+import { ADMIN_KEY_PREFIX, ASSISTANT_KEY_PREFIX, keyProblem, validateKey, type KeyKind } from '../api/keys';
+import { keyProblemWords } from './keyWords';
 
 // Both keys live only in VS Code's SecretStorage: never in settings, globalState, logs or the
 // webview. On Linux without a desktop keyring, VS Code offers its weaker "basic" password store
@@ -11,7 +12,10 @@ const SECRET_IDS: Record<KeyKind, string> = {
   assistant: 'docsAssistant.assistantApiKey',
 };
 
-const LABELS: Record<KeyKind, string> = { admin: 'Admin API key', assistant: 'Assistant API key' };
+/** "Admin API key", in the display language. */
+function labelOf(kind: KeyKind): string {
+  return kind === 'admin' ? vscode.l10n.t('Admin API key') : vscode.l10n.t('Assistant API key');
+}
 
 export class KeyStore implements vscode.Disposable {
   private readonly _onDidChange = new vscode.EventEmitter<KeyKind>();
@@ -68,15 +72,21 @@ export class KeyStore implements vscode.Disposable {
   /** Password input box with live prefix validation. Returns true when a key was stored. */
   async prompt(kind: KeyKind): Promise<boolean> {
     const key = await vscode.window.showInputBox({
-      title: `Docs Assistant: Set ${LABELS[kind]}`,
+      title: kind === 'admin' ? vscode.l10n.t('Docs Assistant: Set Admin API Key') : vscode.l10n.t('Docs Assistant: Set Assistant API Key'),
       prompt:
         kind === 'admin'
-          ? 'Paste the admin API key (starts with "svc_"). It is stored in VS Code\'s secret storage and sent only to the configured service.'
-          : 'Paste the assistant API key (starts with "svc_dsc_"). It is stored in VS Code\'s secret storage.',
+          ? vscode.l10n.t(
+              'Paste the admin API key (starts with "{0}"). It is stored in VS Code\'s secret storage and sent only to the configured service.',
+              ADMIN_KEY_PREFIX,
+            )
+          : vscode.l10n.t('Paste the assistant API key (starts with "{0}"). It is stored in VS Code\'s secret storage.', ASSISTANT_KEY_PREFIX),
       password: true,
       ignoreFocusOut: true,
-      placeHolder: kind === 'admin' ? 'svc_…' : 'svc_dsc_…',
-      validateInput: (value) => validateKey(value, kind),
+      placeHolder: `${kind === 'admin' ? ADMIN_KEY_PREFIX : ASSISTANT_KEY_PREFIX}…`,
+      validateInput: (value) => {
+        const problem = keyProblem(value, kind);
+        return problem === undefined ? undefined : keyProblemWords(problem, kind, vscode.l10n.t);
+      },
     });
     if (key === undefined) return false;
     try {
@@ -84,14 +94,24 @@ export class KeyStore implements vscode.Disposable {
     } catch (e) {
       if (e instanceof SecretStorageUnavailableError) {
         void vscode.window.showWarningMessage(
-          `Docs Assistant: VS Code's secret storage is not available (on Linux this usually means no desktop keyring is running). The ${LABELS[kind]} will work until this window closes. To keep it, start a keyring, or run "Preferences: Configure Runtime Arguments" and set "password-store": "basic", then restart VS Code.`,
+          kind === 'admin'
+            ? vscode.l10n.t(
+                'Docs Assistant: VS Code\'s secret storage is not available (on Linux this usually means no desktop keyring is running). The admin API key will work until this window closes. To keep it, start a keyring, or run "Preferences: Configure Runtime Arguments" and set "password-store": "basic", then restart VS Code.',
+              )
+            : vscode.l10n.t(
+                'Docs Assistant: VS Code\'s secret storage is not available (on Linux this usually means no desktop keyring is running). The assistant API key will work until this window closes. To keep it, start a keyring, or run "Preferences: Configure Runtime Arguments" and set "password-store": "basic", then restart VS Code.',
+              ),
         );
         return true;
       }
-      void vscode.window.showErrorMessage(`Docs Assistant: could not store the ${LABELS[kind]}: ${e instanceof Error ? e.message : String(e)}`);
+      void vscode.window.showErrorMessage(
+        vscode.l10n.t('Docs Assistant: could not store the {0}: {1}', labelOf(kind), e instanceof Error ? e.message : String(e)),
+      );
       return false;
     }
-    void vscode.window.showInformationMessage(`Docs Assistant: ${LABELS[kind]} saved.`);
+    void vscode.window.showInformationMessage(
+      kind === 'admin' ? vscode.l10n.t('Docs Assistant: Admin API key saved.') : vscode.l10n.t('Docs Assistant: Assistant API key saved.'),
+    );
     return true;
   }
 

@@ -6,7 +6,8 @@ import { closedPort } from './helpers';
 
 // AgentClient against the local service emulator over real HTTP: the job lifecycle, each prompt
 // word the emulator understands, limits, retries, where the admin key may go, and the network
-// failures a user can run into. Each test asserts what the user would get: kind and words.
+// failures a user can run into. Each test asserts what the user would get: the kind and the typed
+// reason the words are written from (test/unit/error-words.test.ts holds the words themselves).
 
 type Emulator = RunningEmulator;
 
@@ -121,6 +122,7 @@ describe('AgentClient against the emulator', function () {
     it('getJob of an unknown id: notFound, "Job … was not found on the service", not retried', async () => {
       const e = await rejection(client().getJob('job_does_not_exist'), emu.adminKey);
       assert.equal(e.kind, 'notFound');
+      assert.deepEqual(e.reason, { code: 'jobNotFound', projectId: emu.projectId, jobId: 'job_does_not_exist' });
       assert.equal(e.message, 'Job job_does_not_exist was not found on the service. It may have been deleted, or belong to another project.');
       assert.equal(gets(), 1);
     });
@@ -131,29 +133,34 @@ describe('AgentClient against the emulator', function () {
       assert.match(e.message, /^Job job_nope was not found/);
     });
 
-    it('an unknown project: notFound naming docsAssistant.projectId', async () => {
+    it('an unknown project: notFound, with the project id as the option to check', async () => {
       const e = await rejection(client({ projectId: 'no-such-project' }).createJob('x'));
       assert.equal(e.kind, 'notFound');
-      assert.equal(e.message, 'Project "no-such-project" was not found on the service. Check docsAssistant.projectId.');
+      assert.deepEqual(e.reason, { code: 'projectNotFound', projectId: 'no-such-project' });
+      assert.equal(e.option, 'projectId');
     });
 
     it('a blank prompt is refused before any request', async () => {
       const e = await rejection(client().createJob('   '));
       assert.equal(e.kind, 'invalidInput');
+      assert.deepEqual(e.reason, { code: 'promptEmpty' });
       assert.match(e.message, /prompt is empty/);
       assert.equal(emu.requests.length, 0);
     });
 
-    it('a wrong admin key: unauthorized, with the command to set a new one; the key never shows', async () => {
+    it('a wrong admin key: unauthorized, the admin key refused (the key to set again); the key never shows', async () => {
       const wrong = 'svc_wrongwrongwrong123';
       const e = await rejection(client({ apiKey: wrong }).createJob('x'), wrong, emu.adminKey);
       assert.equal(e.kind, 'unauthorized');
-      assert.equal(e.message, 'The admin API key was refused. It may have expired or been revoked. Set a new one with "Docs Assistant: Set Admin API Key…".');
+      assert.deepEqual(e.reason, { code: 'keyRefused', service: 'agent' });
+      assert.equal(e.option, 'apiKey');
+      assert.equal(e.message, 'The admin API key was refused. It may have expired or been revoked. Set a new one.');
     });
 
     it('an assistant key is refused before sending', async () => {
       const e = await rejection(client({ apiKey: emu.assistantKey }).createJob('x'), emu.assistantKey);
       assert.equal(e.kind, 'invalidInput');
+      assert.deepEqual(e.reason, { code: 'keyInvalid', keyKind: 'admin', problem: 'assistantKeyForAdmin' });
       assert.match(e.message, /That is an assistant key/);
       assert.equal(emu.requests.length, 0);
     });
@@ -169,6 +176,12 @@ describe('AgentClient against the emulator', function () {
         assert.equal(e.status, 429);
         assert.ok(e.retryAfterMs !== undefined && e.retryAfterMs > 0);
         assert.match(e.message, /^Too many requests: the service's rate limit was reached\. Try again after \d{2}:\d{2}(:\d{2})?\. \(Agent jobs allow 100 new jobs/);
+        assert.equal(e.reason.code, 'rateLimited');
+        if (e.reason.code === 'rateLimited') {
+          assert.equal(e.reason.service, 'agent');
+          assert.equal(e.reason.perHour, 100);
+          assert.ok(Math.abs(e.reason.retryAt! - (Date.now() + e.retryAfterMs!)) < 5000, 'retryAt is when Retry-After is over');
+        }
       } finally {
         await limited.close();
       }
@@ -179,6 +192,7 @@ describe('AgentClient against the emulator', function () {
     it('[[fault:500]]: server error, and create is never retried', async () => {
       const e = await rejection(client().createJob('Fix it [[fault:500]]'), emu.adminKey);
       assert.equal(e.kind, 'server');
+      assert.deepEqual(e.reason, { code: 'serverError' });
       assert.equal(e.message, 'The service had a problem (HTTP 500). Try again in a moment.');
       assert.equal(posts(), 1);
     });
@@ -204,13 +218,16 @@ describe('AgentClient against the emulator', function () {
       const t0 = Date.now();
       const e = await rejection(client().createJob('Fix it [[fault:stall-headers]]'));
       assert.equal(e.kind, 'timeout');
-      assert.equal(e.message, `${host} did not answer within 0.4 s. Try again in a moment, or raise docsAssistant.requestTimeoutSeconds.`);
+      assert.deepEqual(e.reason, { code: 'headersTimeout', host, seconds: 0.4 });
+      assert.equal(e.option, 'requestTimeoutMs', 'the timeout is the option to raise');
+      assert.equal(e.message, `${host} did not answer within 0.4 s. Try again in a moment.`);
       assert.ok(Date.now() - t0 < 3000);
     });
 
     it('[[fault:drop]]: network error, not retried', async () => {
       const e = await rejection(client().createJob('Fix it [[fault:drop]]'));
       assert.equal(e.kind, 'network');
+      assert.deepEqual(e.reason, { code: 'unreachable', host, cause: 'closed' });
       assert.match(e.message, new RegExp(`^Could not reach ${host.replace(/\./g, '\\.')} \\(the connection was closed\\)`));
       assert.equal(posts(), 1);
     });
@@ -218,12 +235,16 @@ describe('AgentClient against the emulator', function () {
     it('[[fault:bad-json]]: protocol error, the body is not JSON', async () => {
       const e = await rejection(client().createJob('Fix it [[fault:bad-json]]'));
       assert.equal(e.kind, 'protocol');
-      assert.match(e.message, /^The service answered HTTP 200 but not with a job \(the body is not JSON\)\. Try again in a moment; if it keeps happening, check that docsAssistant\.baseUrl/);
+      assert.deepEqual(e.reason, { code: 'notJson' });
+      assert.equal(e.status, 200);
+      assert.equal(e.option, 'baseUrl');
+      assert.match(e.message, /^The service answered HTTP 200 but not with a job \(the body is not JSON\)\. Try again in a moment/);
     });
 
     it('[[fault:bad-job]]: protocol error naming the bad field', async () => {
       const e = await rejection(client().createJob('Fix it [[fault:bad-job]]'));
       assert.equal(e.kind, 'protocol');
+      assert.deepEqual(e.reason, { code: 'badJob', field: 'status', expected: 'one of active, completed, archived, failed', got: '"weird"' });
       assert.equal(e.message, 'The service sent an agent job that cannot be read: "status" should be one of active, completed, archived, failed, but it is "weird".');
     });
   });
@@ -272,7 +293,8 @@ describe('AgentClient against the emulator', function () {
         for (const call of [(c: AgentClient) => c.createJob('x'), (c: AgentClient) => c.getJob('job_1'), (c: AgentClient) => c.sendMessage('job_1', 'x')]) {
           const e = await rejection(call(client({ baseUrl, fetch: s.fetch })), emu.adminKey);
           assert.equal(e.kind, 'invalidInput');
-          assert.match(e.message, /^The admin key is only sent over https\. Change docsAssistant\.baseUrl to https:\/\//);
+          assert.deepEqual(e.reason, { code: 'plainHttp', service: 'agent', host: new URL(baseUrl).host, httpsUrl: baseUrl.replace(/^http:/, 'https:') });
+          assert.match(e.message, /^The admin key is only sent over https\. Use https:\/\//);
         }
         assert.deepEqual(s.calls, []);
       });
@@ -289,6 +311,8 @@ describe('AgentClient against the emulator', function () {
     it('TLS error (https:// to the plain-http emulator)', async () => {
       const e = await rejection(client({ baseUrl: emu.url.replace(/^http:/, 'https:') }).createJob('x'), emu.adminKey);
       assert.equal(e.kind, 'network');
+      assert.deepEqual(e.reason, { code: 'tls', host });
+      assert.equal(e.notSent, true);
       assert.match(e.message, new RegExp(`^Could not make a secure connection to ${host.replace(/\./g, '\\.')}\\.`));
       assert.equal(emu.requests.length, 0);
     });
@@ -298,6 +322,7 @@ describe('AgentClient against the emulator', function () {
       setTimeout(() => ac.abort(), 50);
       const e = await rejection(client({ requestTimeoutMs: 5000 }).createJob('Fix it [[fault:stall-headers]]', { signal: ac.signal }));
       assert.equal(e.kind, 'aborted');
+      assert.deepEqual(e.reason, { code: 'aborted' });
       assert.equal(e.message, 'The request was cancelled.');
     });
   });
@@ -313,7 +338,9 @@ describe('AgentClient over real sockets without a server', function () {
     const t0 = Date.now();
     const e = await rejection(client(`http://127.0.0.1:${port}`).getJob('job_1'), KEY);
     assert.equal(e.kind, 'network');
-    assert.equal(e.message, `Could not reach 127.0.0.1:${port} (connection refused). Check docsAssistant.baseUrl and your connection.`);
+    assert.deepEqual(e.reason, { code: 'unreachable', host: `127.0.0.1:${port}`, cause: 'refused' });
+    assert.equal(e.notSent, true);
+    assert.equal(e.message, `Could not reach 127.0.0.1:${port} (connection refused). Check the service address and your connection.`);
     assert.ok(Date.now() - t0 >= 40, 'waited between the retries');
   });
 
@@ -326,7 +353,7 @@ describe('AgentClient over real sockets without a server', function () {
   it('DNS failure (a .invalid host)', async () => {
     const e = await rejection(client('https://docs-assistant-test.invalid', 5000).createJob('x'), KEY);
     assert.equal(e.kind, 'network');
-    assert.equal(e.message, 'Could not reach docs-assistant-test.invalid (the host name could not be resolved). Check docsAssistant.baseUrl and your connection.');
+    assert.deepEqual(e.reason, { code: 'unreachable', host: 'docs-assistant-test.invalid', cause: 'dnsFailed' });
   });
 
   it('a redirect is not followed, so the admin key goes nowhere else', async () => {
@@ -340,7 +367,9 @@ describe('AgentClient over real sockets without a server', function () {
       const { port } = server.address() as { port: number };
       const e = await rejection(client(`http://127.0.0.1:${port}`).createJob('x'), KEY);
       assert.equal(e.kind, 'protocol');
-      assert.match(e.message, /^The service redirected the request \(HTTP 308 to \/v2\/agent\/proj\/job-elsewhere\)\. Set docsAssistant\.baseUrl/);
+      assert.deepEqual(e.reason, { code: 'redirected', location: '/v2/agent/proj/job-elsewhere' });
+      assert.equal(e.status, 308);
+      assert.equal(e.option, 'baseUrl', 'the address is what to change');
       assert.deepEqual(seen.map((s) => s.url), ['/v2/agent/proj/job']);
     } finally {
       server.closeAllConnections();

@@ -213,7 +213,9 @@ describe('AssistantClient against the emulator', function () {
         const o = await send('stall-mid');
         const e = failed(o);
         assert.equal(e.kind, 'timeout');
-        assert.equal(e.message, `The answer stalled: nothing arrived from ${host} for 0.4 s. What arrived so far is kept. Retry, or raise docsAssistant.streamIdleTimeoutSeconds if the service is often this slow.`);
+        assert.deepEqual(e.reason, { code: 'stalled', host, seconds: 0.4, keptPartial: true });
+        assert.equal(e.option, 'streamIdleTimeoutMs', 'the idle timeout is the option to raise');
+        assert.equal(e.message, `The answer stalled: nothing arrived from ${host} for 0.4 s. What arrived so far is kept. Retry to get the whole answer.`);
         assertPrefixOf(e.partial, fullText[apiVersion]!);
         assert.ok(e.partial!.threadId && e.partial!.threadKey, 'the thread survives, so the user can ask again in it');
         assert.ok(o.ms >= 350 && o.ms < 3000, `${o.ms} ms`);
@@ -222,6 +224,7 @@ describe('AssistantClient against the emulator', function () {
       it(`${apiVersion} drop-mid: network error, the partial answer kept`, async () => {
         const e = failed(await send('drop-mid'));
         assert.equal(e.kind, 'network');
+        assert.deepEqual(e.reason, { code: 'brokenBody', host, cause: 'closed', keptPartial: true });
         assert.equal(e.message, `The connection to ${host} broke before the answer was complete (the connection was closed). What arrived so far is kept. Retry to get the whole answer.`);
         assertPrefixOf(e.partial, fullText[apiVersion]!);
       });
@@ -309,7 +312,9 @@ describe('AssistantClient against the emulator', function () {
         const o = await send('stall-headers');
         const e = failed(o);
         assert.equal(e.kind, 'timeout');
-        assert.equal(e.message, `${host} did not answer within 0.4 s. Try again in a moment, or raise docsAssistant.requestTimeoutSeconds.`);
+        assert.deepEqual(e.reason, { code: 'headersTimeout', host, seconds: 0.4 });
+        assert.equal(e.option, 'requestTimeoutMs');
+        assert.equal(e.message, `${host} did not answer within 0.4 s. Try again in a moment.`);
         assert.equal(e.partial, undefined);
         assert.ok(o.ms >= 350 && o.ms < 3000, `${o.ms} ms`);
       });
@@ -317,7 +322,8 @@ describe('AssistantClient against the emulator', function () {
       it(`${apiVersion} non-sse: a 200 that is not a stream is a protocol error, with what it said`, async () => {
         const e = failed(await send('non-sse'));
         assert.equal(e.kind, 'protocol');
-        assert.equal(e.message, 'The service answered with application/json, not a stream. Check docsAssistant.baseUrl and docsAssistant.assistantApiVersion.');
+        assert.deepEqual(e.reason, { code: 'notAStream', contentType: 'application/json' });
+        assert.equal(e.message, 'The service answered with application/json, not a stream. Check the service address and the assistant API version.');
         assert.match(e.detail ?? '', /plain JSON body where a stream was expected/);
         assert.equal(e.partial, undefined);
       });
@@ -331,23 +337,28 @@ describe('AssistantClient against the emulator', function () {
       });
     }
 
-    // [mode, kind, message, the service's own words as detail (each body has another shape)]
-    const statusCases: [string, string, RegExp, string][] = [
-      ['400', 'badRequest', /^The service refused the request \(HTTP 400\): Invalid request: messages\[0\]\.parts must be an array\.$/, 'Invalid request: messages[0].parts must be an array.'],
-      ['401', 'unauthorized', /^The assistant API key was refused\. It may have expired or been revoked\. Set a new one with "Docs Assistant: Set Assistant API Key…"\.$/, 'Invalid or expired assistant API key.'],
-      ['403', 'forbidden', /^The assistant API key is not allowed to use the documentation site "acme-docs" \(HTTP 403\)\. Check docsAssistant\.domain/, 'This key may not use the assistant of "acme-docs".'],
-      ['404', 'notFound', /^The documentation site "acme-docs" was not found on the service\. Check docsAssistant\.domain\.$/, 'Domain "acme-docs" not found.'],
-      ['429', 'rateLimited', /^Too many requests: the service's rate limit was reached\. Try again after \d{2}:\d{2}:\d{2}\.$/, 'Too many requests. Try again later.'],
-      ['429-no-retry-after', 'rateLimited', /^Too many requests: the service's rate limit was reached\. Try again later\.$/, 'Rate limit exceeded.'],
-      ['500', 'server', /^The service had a problem \(HTTP 500\)\. Try again in a moment\.$/, 'Internal server error.'],
-      ['503', 'server', /^The service had a problem \(HTTP 503\)\. Try again in a moment\.$/, 'The assistant is temporarily unavailable.'],
+    // [mode, kind, reason code, message, the service's own words as detail (each body has another
+    // shape)]. The words the user reads for each code: test/unit/error-words.test.ts.
+    const statusCases: [string, string, string, RegExp, string][] = [
+      ['400', 'badRequest', 'badRequest', /^The service refused the request \(HTTP 400\): Invalid request: messages\[0\]\.parts must be an array\.$/, 'Invalid request: messages[0].parts must be an array.'],
+      ['401', 'unauthorized', 'keyRefused', /^The assistant API key was refused\. It may have expired or been revoked\. Set a new one\.$/, 'Invalid or expired assistant API key.'],
+      ['403', 'forbidden', 'domainForbidden', /^The assistant API key is not allowed to use the documentation site "acme-docs" \(HTTP 403\)\. Check the domain/, 'This key may not use the assistant of "acme-docs".'],
+      ['404', 'notFound', 'domainNotFound', /^The documentation site "acme-docs" was not found on the service\. Check the domain\.$/, 'Domain "acme-docs" not found.'],
+      ['429', 'rateLimited', 'rateLimited', /^Too many requests: the service's rate limit was reached\. Try again after \d{2}:\d{2}:\d{2}\.$/, 'Too many requests. Try again later.'],
+      ['429-no-retry-after', 'rateLimited', 'rateLimited', /^Too many requests: the service's rate limit was reached\. Try again later\.$/, 'Rate limit exceeded.'],
+      ['500', 'server', 'serverError', /^The service had a problem \(HTTP 500\)\. Try again in a moment\.$/, 'Internal server error.'],
+      ['503', 'server', 'serverError', /^The service had a problem \(HTTP 503\)\. Try again in a moment\.$/, 'The assistant is temporarily unavailable.'],
     ];
     for (const apiVersion of VERSIONS) {
-      for (const [mode, kind, pattern, detail] of statusCases) {
-        it(`${apiVersion} ${mode}: ${kind}, with a message a person can act on`, async () => {
+      for (const [mode, kind, code, pattern, detail] of statusCases) {
+        it(`${apiVersion} ${mode}: ${kind} (${code}), with the data its words need`, async () => {
           const o = await run(client({ apiVersion, fetch: faultFetch(mode) }).send(ask(QUESTION)));
           const e = failed(o);
           assert.equal(e.kind, kind);
+          assert.equal(e.code, code);
+          if (e.reason.code === 'keyRefused') assert.equal(e.reason.service, 'assistant');
+          if (e.reason.code === 'domainForbidden' || e.reason.code === 'domainNotFound') assert.equal(e.reason.domain, 'acme-docs');
+          if (e.reason.code === 'rateLimited') assert.equal(e.reason.retryAt !== undefined, mode === '429', 'retryAt only when Retry-After said');
           assert.equal(e.status, Number(mode.slice(0, 3)));
           assert.match(e.message, pattern);
           assert.equal(e.detail, detail);
@@ -421,7 +432,8 @@ describe('AssistantClient over real sockets, no emulator needed', function () {
     const port = await closedPort();
     const o = await run(client(`http://127.0.0.1:${port}`).send(ask('x')));
     assert.equal(failed(o).kind, 'network');
-    assert.equal(o.error!.message, `Could not reach 127.0.0.1:${port} (connection refused). Check docsAssistant.baseUrl and your connection.`);
+    assert.deepEqual(o.error!.reason, { code: 'unreachable', host: `127.0.0.1:${port}`, cause: 'refused' });
+    assert.equal(o.error!.message, `Could not reach 127.0.0.1:${port} (connection refused). Check the service address and your connection.`);
     noSecretIn(o, KEY);
   });
 
@@ -429,7 +441,7 @@ describe('AssistantClient over real sockets, no emulator needed', function () {
     // https: plain http to a host that is not loopback is refused before any lookup (key-transport.test.ts).
     const o = await run(client('https://docs-assistant-test.invalid', 5000).send(ask('x')));
     assert.equal(failed(o).kind, 'network');
-    assert.equal(o.error!.message, 'Could not reach docs-assistant-test.invalid (the host name could not be resolved). Check docsAssistant.baseUrl and your connection.');
+    assert.deepEqual(o.error!.reason, { code: 'unreachable', host: 'docs-assistant-test.invalid', cause: 'dnsFailed' });
   });
 
   it('TLS error (https:// to a plain-http port)', async () => {

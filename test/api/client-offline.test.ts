@@ -130,12 +130,13 @@ describe('AgentClient (scripted fetch)', () => {
     await rejects(agent(f).createJob(''), (e) => assert.match(e.message, /prompt is empty/));
     await rejects(agent(f).sendMessage('job_1', '   '), (e) => assert.equal(e.kind, 'invalidInput'));
     await rejects(agent(f).getJob('  '), (e) => assert.match(e.message, /job id is empty/));
-    await rejects(agent(f, { projectId: '' }).createJob('x'), (e) => assert.match(e.message, /docsAssistant\.projectId/));
+    await rejects(agent(f, { projectId: '' }).createJob('x'), (e) => assert.deepEqual([e.reason, e.option], [{ code: 'projectMissing' }, 'projectId']));
     await rejects(agent(f, { apiKey: ASSISTANT }).createJob('x'), (e) => assert.match(e.message, /assistant key/));
     for (const baseUrl of ['http://api.example.com', 'http://10.0.0.5:8080', 'http://localhost.example.com']) {
       await rejects(agent(f, { baseUrl }).createJob('x'), (e) => {
         assert.equal(e.kind, 'invalidInput');
         assert.match(e.message, /only sent over https.*https:\/\//);
+        assert.deepEqual(e.reason, { code: 'plainHttp', service: 'agent', host: new URL(baseUrl).host, httpsUrl: baseUrl.replace(/^http:/, 'https:') });
       });
       await rejects(agent(f, { baseUrl }).getJob('job_1'), (e) => assert.equal(e.kind, 'invalidInput'));
     }
@@ -281,16 +282,19 @@ describe('AssistantClient (scripted fetch)', () => {
 
   it('refuses an admin key, a missing domain and an empty question before any request', async () => {
     const f = scriptedFetch(() => new Response(answer, { headers: { 'content-type': 'text/event-stream' } }));
+    const codes: string[] = [];
     for (const [client, req, pattern] of [
       [assistant(f, { apiKey: ADMIN }), question, /admin key/],
-      [assistant(f, { domain: ' ' }), question, /docsAssistant\.domain/],
+      [assistant(f, { domain: ' ' }), question, /domain is not set/],
       [assistant(f), { ...question, messages: [] }, /no question/],
       [assistant(f), { ...question, messages: [{ id: 'u', role: 'user', parts: [{ type: 'text', text: '  ' }] }] }, /empty/],
     ] as const) {
       const { error } = await run(client.send(req as AssistantRequest));
       assert.equal(error?.kind, 'invalidInput');
       assert.match(error!.message, pattern);
+      codes.push(error!.code);
     }
+    assert.deepEqual(codes, ['keyInvalid', 'domainMissing', 'questionMissing', 'questionEmpty']);
     assert.equal(f.calls.length, 0);
   });
 

@@ -6,20 +6,23 @@ import { join } from 'node:path';
 import { AgentJobs, LostResponseError } from '../../src/agent/agentJobs';
 import { JobStore, storeKey } from '../../src/agent/jobStore';
 import { realClock } from '../../src/agent/poller';
-import { AgentClient, AssistantClient, ServiceError, type AssistantStreamEvent, type ServiceErrorKind } from '../../src/api';
+import { AgentClient, AssistantClient, ServiceError, type AssistantStreamEvent, type ServiceErrorCode, type ServiceErrorKind } from '../../src/api';
 import { answerText, applyPatches, emptyAnswer } from '../../src/chat/answerView';
 import { ChatSession, type AssistantLike } from '../../src/chat/chatSession';
 import { ChatStore } from '../../src/chat/chatStore';
+import { english } from '../../src/common/l10n';
 import type { AnswerPatch, AnswerView } from '../../src/common/protocol';
+import { describeForUser } from '../../src/host/errorWords';
 import { FAULT_HEADER, startEmulator, type RunningEmulator } from '../emulator';
 import { closedPort, MemoryMemento } from './helpers';
 
 // Every fault mode of issue 7 that runs in Node, in one table, each through the host model a
 // user looks at: the chat's ChatSession (real AssistantClient, real HTTP to the emulator) and,
 // where the mode applies to a JSON call, AgentJobs (real AgentClient, store and poller).
-// What is asserted per mode is what the user sees: the answer's status, the error's kind and
-// words (they must say what to do), the partial answer kept on screen and in workspaceState,
-// the job list intact and still polling, and a Retry that works once the fault is gone.
+// What is asserted per mode is what the user sees: the answer's status, the error's kind, reason
+// and words (they must say what to do; the words are src/host/errorWords.ts's, in English), the
+// partial answer kept on screen and in workspaceState, the job list intact and still polling, and
+// a Retry that works once the fault is gone.
 // No unhandled rejection: the root hook test/hooks/unhandled.ts fails any test that leaks one;
 // the last test here proves that guard works.
 // The exact client-level messages per API version live in client-assistant/client-agent tests.
@@ -28,6 +31,8 @@ const QUESTION = 'How do I configure webhooks?';
 const DNS_HOST = 'docs-assistant-faults.invalid';
 /** Words that tell the user what to do next. */
 const ACTIONABLE = /\b(Check|Set|Try again|Retry|raise|must start with|Start a new conversation)\b/;
+/** What the user reads for a ServiceError (the agent's notifications and job list show these). */
+const words = (e: ServiceError): string => describeForUser(e, english).message;
 
 type Target = 'refused' | 'dns' | 'tls';
 type Kept = 'nothing' | 'prefix' | 'whole';
@@ -41,6 +46,9 @@ interface ChatExpectation {
   status: 'done' | 'error' | 'stopped';
   /** The ServiceError the client threw (the view shows the same kind). */
   kind?: ServiceErrorKind;
+  /** Its reason, which the words are written from. */
+  code?: ServiceErrorCode;
+  /** The words for it (src/host/errorWords.ts); for an `error` chunk, the chat's own. */
   says?: RegExp;
   actions?: string[];
   kept: Kept;
@@ -60,7 +68,7 @@ interface AgentExpectation {
   requestTimeoutMs?: number;
   /** How a poll under the fault shows on the job: an error line, "not found", or a key problem. */
   poll: { kind: ServiceErrorKind; says: RegExp; serviceWords?: string } | 'notFound';
-  create: { kind: ServiceErrorKind; says: RegExp; lost: boolean };
+  create: { kind: ServiceErrorKind; code: ServiceErrorCode; says: RegExp; lost: boolean };
 }
 
 interface Mode {
@@ -82,23 +90,23 @@ const MAY_HAVE_STARTED = / The service may have started a job anyway: check the 
 const MODES: Mode[] = [
   {
     name: 'connection refused',
-    chat: { target: 'refused', status: 'error', kind: 'network', says: refused, kept: 'nothing', nothingSent: true },
-    agent: { target: 'refused', poll: { kind: 'network', says: refused }, create: { kind: 'network', says: refused, lost: false } },
+    chat: { target: 'refused', status: 'error', kind: 'network', code: 'unreachable', says: refused, kept: 'nothing', nothingSent: true },
+    agent: { target: 'refused', poll: { kind: 'network', says: refused }, create: { kind: 'network', code: 'unreachable', says: refused, lost: false } },
   },
   {
     name: 'DNS failure',
-    chat: { target: 'dns', requestTimeoutMs: 5000, status: 'error', kind: 'network', says: dns, kept: 'nothing', nothingSent: true },
-    agent: { target: 'dns', requestTimeoutMs: 5000, poll: { kind: 'network', says: dns }, create: { kind: 'network', says: dns, lost: false } },
+    chat: { target: 'dns', requestTimeoutMs: 5000, status: 'error', kind: 'network', code: 'unreachable', says: dns, kept: 'nothing', nothingSent: true },
+    agent: { target: 'dns', requestTimeoutMs: 5000, poll: { kind: 'network', says: dns }, create: { kind: 'network', code: 'unreachable', says: dns, lost: false } },
   },
   {
     name: 'TLS error (https to a plain port)',
-    chat: { target: 'tls', status: 'error', kind: 'network', says: tls, kept: 'nothing', nothingSent: true },
-    agent: { target: 'tls', poll: { kind: 'network', says: tls }, create: { kind: 'network', says: tls, lost: false } },
+    chat: { target: 'tls', status: 'error', kind: 'network', code: 'tls', says: tls, kept: 'nothing', nothingSent: true },
+    agent: { target: 'tls', poll: { kind: 'network', says: tls }, create: { kind: 'network', code: 'tls', says: tls, lost: false } },
   },
   {
     name: 'stall before headers',
-    chat: { fault: 'stall-headers', requestTimeoutMs: 300, status: 'error', kind: 'timeout', says: headersTimeout, kept: 'nothing' },
-    agent: { fault: 'stall-headers', requestTimeoutMs: 300, poll: { kind: 'timeout', says: headersTimeout }, create: { kind: 'timeout', says: headersTimeout, lost: true } },
+    chat: { fault: 'stall-headers', requestTimeoutMs: 300, status: 'error', kind: 'timeout', code: 'headersTimeout', says: headersTimeout, kept: 'nothing' },
+    agent: { fault: 'stall-headers', requestTimeoutMs: 300, poll: { kind: 'timeout', says: headersTimeout }, create: { kind: 'timeout', code: 'headersTimeout', says: headersTimeout, lost: true } },
   },
   {
     name: 'stall mid-stream (idle timeout)',
@@ -106,7 +114,7 @@ const MODES: Mode[] = [
       fault: 'stall-mid',
       streamIdleTimeoutMs: 300,
       status: 'error',
-      kind: 'timeout',
+      kind: 'timeout', code: 'stalled',
       says: re(`^The answer stalled: nothing arrived from ${HOST} for 0\\.3 s\\. What arrived so far is kept\\. Retry, or raise docsAssistant\\.streamIdleTimeoutSeconds`),
       kept: 'prefix',
     },
@@ -116,14 +124,14 @@ const MODES: Mode[] = [
     chat: {
       fault: 'drop-mid',
       status: 'error',
-      kind: 'network',
+      kind: 'network', code: 'brokenBody',
       says: re(`^The connection to ${HOST} broke before the answer was complete \\(the connection was closed\\)\\. What arrived so far is kept\\. Retry to get the whole answer\\.$`),
       kept: 'prefix',
     },
     agent: {
       fault: 'drop-mid',
       poll: { kind: 'network', says: re(`^The connection to ${HOST} broke before the whole response arrived \\(the connection was closed\\)\\. Try again in a moment\\.$`) },
-      create: { kind: 'network', says: re(`^The connection to ${HOST} broke before the whole response arrived`), lost: true },
+      create: { kind: 'network', code: 'brokenBody', says: re(`^The connection to ${HOST} broke before the whole response arrived`), lost: true },
     },
   },
   {
@@ -132,7 +140,7 @@ const MODES: Mode[] = [
     agent: {
       fault: 'bad-json',
       poll: { kind: 'protocol', says: /^The service answered HTTP 200 but not with a job \(the body is not JSON\)\. Try again in a moment; if it keeps happening, check that docsAssistant\.baseUrl/ },
-      create: { kind: 'protocol', says: /not with a job \(the body is not JSON\)/, lost: false },
+      create: { kind: 'protocol', code: 'notJson', says: /not with a job \(the body is not JSON\)/, lost: false },
     },
   },
   {
@@ -160,22 +168,22 @@ const MODES: Mode[] = [
     chat: {
       fault: 'non-sse',
       status: 'error',
-      kind: 'protocol',
+      kind: 'protocol', code: 'notAStream',
       says: /^The service answered with application\/json, not a stream\. Check docsAssistant\.baseUrl and docsAssistant\.assistantApiVersion\.$/,
       kept: 'nothing',
     },
   },
   {
     name: 'HTML error page with 502',
-    chat: { fault: 'html-502', status: 'error', kind: 'server', says: serverError(502), kept: 'nothing' },
-    agent: { fault: 'html-502', poll: { kind: 'server', says: serverError(502) }, create: { kind: 'server', says: serverError(502), lost: false } },
+    chat: { fault: 'html-502', status: 'error', kind: 'server', code: 'serverError', says: serverError(502), kept: 'nothing' },
+    agent: { fault: 'html-502', poll: { kind: 'server', says: serverError(502) }, create: { kind: 'server', code: 'serverError', says: serverError(502), lost: false } },
   },
   {
     name: '400',
     chat: {
       fault: '400',
       status: 'error',
-      kind: 'badRequest',
+      kind: 'badRequest', code: 'badRequest',
       says: /^The service refused the request \(HTTP 400\): /,
       serviceWords: 'Invalid request: messages[0].parts must be an array.',
       kept: 'nothing',
@@ -183,7 +191,7 @@ const MODES: Mode[] = [
     agent: {
       fault: '400',
       poll: { kind: 'badRequest', says: /^The service refused the request \(HTTP 400\): /, serviceWords: 'Invalid request: prompt must be a string.' },
-      create: { kind: 'badRequest', says: /^The service refused the request \(HTTP 400\): Invalid request/, lost: false },
+      create: { kind: 'badRequest', code: 'badRequest', says: /^The service refused the request \(HTTP 400\): Invalid request/, lost: false },
     },
   },
   {
@@ -191,7 +199,7 @@ const MODES: Mode[] = [
     chat: {
       fault: '401',
       status: 'error',
-      kind: 'unauthorized',
+      kind: 'unauthorized', code: 'keyRefused',
       says: /^The assistant API key was refused\. It may have expired or been revoked\. Set a new one with "Docs Assistant: Set Assistant API Key…"\.$/,
       actions: ['setAssistantKey', 'retry'],
       kept: 'nothing',
@@ -199,7 +207,7 @@ const MODES: Mode[] = [
     agent: {
       fault: '401',
       poll: { kind: 'unauthorized', says: /^The admin API key was refused\. .*Set a new one with "Docs Assistant: Set Admin API Key…"\.$/ },
-      create: { kind: 'unauthorized', says: /Set a new one with "Docs Assistant: Set Admin API Key…"/, lost: false },
+      create: { kind: 'unauthorized', code: 'keyRefused', says: /Set a new one with "Docs Assistant: Set Admin API Key…"/, lost: false },
     },
   },
   {
@@ -207,7 +215,7 @@ const MODES: Mode[] = [
     chat: {
       fault: '403',
       status: 'error',
-      kind: 'forbidden',
+      kind: 'forbidden', code: 'domainForbidden',
       says: /^The assistant API key is not allowed to use the documentation site "acme-docs" \(HTTP 403\)\. Check docsAssistant\.domain/,
       actions: ['setAssistantKey', 'retry'],
       kept: 'nothing',
@@ -215,45 +223,45 @@ const MODES: Mode[] = [
     agent: {
       fault: '403',
       poll: { kind: 'forbidden', says: /^The admin API key is not allowed to use project "demo-project" \(HTTP 403\)\. Check docsAssistant\.projectId/ },
-      create: { kind: 'forbidden', says: /Check docsAssistant\.projectId/, lost: false },
+      create: { kind: 'forbidden', code: 'projectForbidden', says: /Check docsAssistant\.projectId/, lost: false },
     },
   },
   {
     name: '404',
-    chat: { fault: '404', status: 'error', kind: 'notFound', says: /^The documentation site "acme-docs" was not found on the service\. Check docsAssistant\.domain\.$/, kept: 'nothing' },
+    chat: { fault: '404', status: 'error', kind: 'notFound', code: 'domainNotFound', says: /^The documentation site "acme-docs" was not found on the service\. Check docsAssistant\.domain\.$/, kept: 'nothing' },
     agent: {
       fault: '404',
       poll: 'notFound',
-      create: { kind: 'notFound', says: /^Project "demo-project" was not found on the service\. Check docsAssistant\.projectId\.$/, lost: false },
+      create: { kind: 'notFound', code: 'projectNotFound', says: /^Project "demo-project" was not found on the service\. Check docsAssistant\.projectId\.$/, lost: false },
     },
   },
   {
     name: '429 with Retry-After',
-    chat: { fault: '429', status: 'error', kind: 'rateLimited', says: /^Too many requests: the service's rate limit was reached\. Try again after \d{2}:\d{2}:\d{2}\.$/, kept: 'nothing', retryAfterMs: 7000 },
+    chat: { fault: '429', status: 'error', kind: 'rateLimited', code: 'rateLimited', says: /^Too many requests: the service's rate limit was reached\. Try again after \d{2}:\d{2}:\d{2}\.$/, kept: 'nothing', retryAfterMs: 7000 },
     agent: {
       fault: '429',
       poll: { kind: 'rateLimited', says: /^Too many requests: .*Try again after \d{2}:\d{2}:\d{2}\./ },
-      create: { kind: 'rateLimited', says: /Try again after \d{2}:\d{2}:\d{2}\. \(Agent jobs allow 100 new jobs and follow-ups per project per hour\.\)$/, lost: false },
+      create: { kind: 'rateLimited', code: 'rateLimited', says: /Try again after \d{2}:\d{2}:\d{2}\. \(Agent jobs allow 100 new jobs and follow-ups per project per hour\.\)$/, lost: false },
     },
   },
   {
     name: '429 without Retry-After',
-    chat: { fault: '429-no-retry-after', status: 'error', kind: 'rateLimited', says: /^Too many requests: the service's rate limit was reached\. Try again later\.$/, kept: 'nothing' },
+    chat: { fault: '429-no-retry-after', status: 'error', kind: 'rateLimited', code: 'rateLimited', says: /^Too many requests: the service's rate limit was reached\. Try again later\.$/, kept: 'nothing' },
     agent: {
       fault: '429-no-retry-after',
       poll: { kind: 'rateLimited', says: /Try again later\./ },
-      create: { kind: 'rateLimited', says: /Try again later\./, lost: false },
+      create: { kind: 'rateLimited', code: 'rateLimited', says: /Try again later\./, lost: false },
     },
   },
   {
     name: '500',
-    chat: { fault: '500', status: 'error', kind: 'server', says: serverError(500), kept: 'nothing' },
-    agent: { fault: '500', poll: { kind: 'server', says: serverError(500) }, create: { kind: 'server', says: serverError(500), lost: false } },
+    chat: { fault: '500', status: 'error', kind: 'server', code: 'serverError', says: serverError(500), kept: 'nothing' },
+    agent: { fault: '500', poll: { kind: 'server', says: serverError(500) }, create: { kind: 'server', code: 'serverError', says: serverError(500), lost: false } },
   },
   {
     name: '503',
-    chat: { fault: '503', status: 'error', kind: 'server', says: serverError(503), kept: 'nothing' },
-    agent: { fault: '503', poll: { kind: 'server', says: serverError(503) }, create: { kind: 'server', says: serverError(503), lost: false } },
+    chat: { fault: '503', status: 'error', kind: 'server', code: 'serverError', says: serverError(503), kept: 'nothing' },
+    agent: { fault: '503', poll: { kind: 'server', says: serverError(503) }, create: { kind: 'server', code: 'serverError', says: serverError(503), lost: false } },
   },
   // Bounded (issue 16): the chunk passes the 1 MB line cap and is skipped unread, and the answer
   // stops at its 2 MB bound, keeping the whole answer that came before the chunk.
@@ -442,9 +450,12 @@ describe('fault modes, as the user sees them (ChatSession and AgentJobs against 
         if (x.status === 'error') {
           assert.ok(a.error, 'an error is shown');
           assert.equal(a.error.kind, x.kind);
-          assert.match(a.error.message, x.says!);
-          if (x.serviceWords) assert.ok(a.error.message.includes(x.serviceWords), 'the service says what was wrong with the request');
-          else assert.match(a.error.message, ACTIONABLE, 'the message says what to do');
+          // The words the user reads for the error the client threw; an `error` chunk is the chat's own.
+          const said = x.fault === 'error-chunk' ? a.error.message : words(rig.thrown[0] as ServiceError);
+          assert.match(said, x.says!);
+          if (x.serviceWords) assert.ok(said.includes(x.serviceWords) && a.error.message.includes(x.serviceWords), 'the service says what was wrong with the request');
+          else assert.match(said, ACTIONABLE, 'the message says what to do');
+          assert.match(a.error.message, x.serviceWords ? /HTTP 400/ : ACTIONABLE, 'what the chat shows says what to do too');
           assert.deepEqual(a.error.actions, x.actions ?? ['retry']);
           if (x.retryAfterMs !== undefined) assert.ok(a.error.retryAt! > Date.now() + x.retryAfterMs - 2000, 'Retry waits for Retry-After');
           else assert.equal(a.error.retryAt, undefined);
@@ -458,6 +469,7 @@ describe('fault modes, as the user sees them (ChatSession and AgentJobs against 
           assert.equal(rig.thrown.length, 1);
           assert.ok(rig.thrown[0] instanceof ServiceError, `not a ServiceError: ${String(rig.thrown[0])}`);
           assert.equal(rig.thrown[0].kind, x.kind);
+          assert.equal(rig.thrown[0].code, x.code);
         } else {
           assert.deepEqual(rig.thrown, [], 'the stream itself did not fail');
         }
@@ -527,6 +539,7 @@ describe('fault modes, as the user sees them (ChatSession and AgentJobs against 
           baseIntervalMs: () => 60_000,
           isFocused: () => true,
           onAuthFailure: (e) => authFailures.push(e),
+          describe: words,
         });
         try {
           const started = await jobs.create('Fix the retry table on the webhooks page');
@@ -561,10 +574,12 @@ describe('fault modes, as the user sees them (ChatSession and AgentJobs against 
           );
           assert.ok(e instanceof ServiceError, `not a ServiceError: ${String(e)}`);
           assert.equal(e.kind, x.create.kind);
-          assert.match(e.message, x.create.says);
+          assert.equal(e.code, x.create.code);
+          assert.match(words(e), x.create.says);
           assert.equal(e instanceof LostResponseError, x.create.lost, e.message);
-          assert.equal(MAY_HAVE_STARTED.test(e.message), x.create.lost, 'says a job may exist only when the request may have arrived');
-          assert.ok(!e.message.includes(emu.adminKey));
+          assert.equal(e.lostResponse === true, x.create.lost);
+          assert.equal(MAY_HAVE_STARTED.test(words(e)), x.create.lost, 'says a job may exist only when the request may have arrived');
+          assert.ok(!e.message.includes(emu.adminKey) && !words(e).includes(emu.adminKey));
           assert.deepEqual(ids(), [id], 'a failed create adds nothing and removes nothing');
           assert.deepEqual(
             new JobStore(memento, storeKey(emu.url, emu.projectId)).all().map((j) => j.job.id),

@@ -103,7 +103,8 @@ describe('where the keys travel (real fetch, an emulator on every interface, und
         const { result, seen } = await wireTrace(() => call(agent(baseUrl)));
         assert.ok(result instanceof ServiceError, `${baseUrl}: not refused`);
         assert.equal(result.kind, 'invalidInput', `${baseUrl}: ${result.message}`);
-        assert.match(result.message, /^The admin key is only sent over https\. Change docsAssistant\.baseUrl to https:\/\//);
+        assert.deepEqual(result.reason, { code: 'plainHttp', service: 'agent', host: new URL(baseUrl).host, httpsUrl: baseUrl.replace(/^http:/, 'https:') });
+        assert.match(result.message, /^The admin key is only sent over https\. Use https:\/\//);
         assert.ok(!result.message.includes(emu.adminKey));
         assert.deepEqual(seen, [], `${baseUrl}: fetch was used`);
       }
@@ -126,7 +127,8 @@ describe('where the keys travel (real fetch, an emulator on every interface, und
       const { result, seen } = await wireTrace(() => drain(chat.send(question)));
       assert.ok(result instanceof ServiceError, `${baseUrl}: not refused`);
       assert.equal(result.kind, 'invalidInput', `${baseUrl}: ${result.message}`);
-      assert.match(result.message, /^Questions and the assistant key are only sent over https\. Change docsAssistant\.baseUrl to https:\/\//);
+      assert.deepEqual(result.reason, { code: 'plainHttp', service: 'assistant', host: new URL(baseUrl).host, httpsUrl: baseUrl.replace(/^http:/, 'https:') });
+      assert.match(result.message, /^Questions and the assistant key are only sent over https\. Use https:\/\//);
       assert.deepEqual(seen, [], `${baseUrl}: fetch was used`);
     }
     assert.deepEqual(emu.requests, [], 'nothing reached the emulator');

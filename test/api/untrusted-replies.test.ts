@@ -76,10 +76,17 @@ describe('replies the client does not take on trust (issue 16)', function () {
       for (const call of [(c: AgentClient) => c.getJob(job.id), (c: AgentClient) => c.sendMessage(job.id, 'Also the FAQ')]) {
         const e = await rejection(call(agent('other-id')));
         assert.equal(e.kind, 'protocol');
+        assert.equal(e.reason.code, 'otherJob');
+        if (e.reason.code === 'otherJob') {
+          assert.equal(e.reason.askedFor, job.id);
+          assert.match(e.reason.answeredFor, /^job_[0-9a-f]+$/);
+          assert.notEqual(e.reason.answeredFor, job.id);
+        }
+        assert.equal(e.option, 'baseUrl', 'the address is what to check if it keeps happening');
         assert.match(
           e.message,
           new RegExp(
-            `^The service answered about job job_[0-9a-f]+ when asked about job ${job.id}\\. Its answer was not used\\. Try again in a moment; if it keeps happening, check docsAssistant\\.baseUrl\\.$`,
+            `^The service answered about job job_[0-9a-f]+ when asked about job ${job.id}\\. Its answer was not used\\. Try again in a moment; if it keeps happening, check the service address\\.$`,
           ),
         );
       }

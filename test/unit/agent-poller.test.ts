@@ -93,7 +93,7 @@ describe('JobPoller', () => {
     let failing = true;
     const { clock, poller, calls, results } = setup({
       fetch: async (id) => {
-        if (failing) throw new ServiceError({ kind: 'server', status: 503, message: 'down' });
+        if (failing) throw new ServiceError({ reason: { code: 'serverError' }, status: 503, message: 'down' });
         return job(id);
       },
     });
@@ -113,7 +113,7 @@ describe('JobPoller', () => {
     let n = 0;
     const { clock, poller, calls } = setup({
       fetch: async (id) => {
-        if (n++ === 0) throw new ServiceError({ kind: 'rateLimited', status: 429, retryAfterMs: 45_000, message: 'slow down' });
+        if (n++ === 0) throw new ServiceError({ reason: { code: 'rateLimited', service: 'agent' }, status: 429, retryAfterMs: 45_000, message: 'slow down' });
         return job(id);
       },
     });
@@ -128,7 +128,7 @@ describe('JobPoller', () => {
   it('stops every loop on 401 and reports it once', async () => {
     const { clock, poller, authFailures } = setup({
       fetch: async () => {
-        throw new ServiceError({ kind: 'unauthorized', status: 401, message: 'bad key' });
+        throw new ServiceError({ reason: { code: 'keyRefused', service: 'agent' }, status: 401, message: 'bad key' });
       },
     });
     poller.ensurePolling('a');

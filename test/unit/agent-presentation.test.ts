@@ -4,6 +4,7 @@ import { contextValueOf, presentChildren, presentJob, shortRepository } from '..
 import type { JobRecord } from '../../src/agent/jobStore';
 import { buildAgentPrompt, isBlankPrompt } from '../../src/agent/prompt';
 import type { AgentJobStatus } from '../../src/api/types';
+import { english } from '../../src/common/l10n';
 
 const NOW = Date.parse('2026-11-23T12:00:00Z');
 
@@ -50,14 +51,14 @@ describe('job presentation in the Agent Jobs tree', () => {
   ];
   for (const c of cases) {
     it(`${c.name}: icon ${c.icon}, contextValue "${c.context}", the right actions and children`, () => {
-      const v = presentJob(c.r, NOW);
+      const v = presentJob(c.r, NOW, english);
       assert.equal(v.iconId, c.icon);
       assert.equal(v.contextValue, c.context);
       assert.equal(v.label, 'Fix the timeout default on the configuration page');
       assert.equal(v.description, 'acme/acme-docs@main · docs-agent-1 · 5m ago');
       assert.match(v.tooltipMarkdown, new RegExp(c.r.job.id.replace('-', '\\\\?-')));
       assert.deepEqual(actionsFor(v.contextValue), c.actions);
-      assert.deepEqual(presentChildren(c.r, NOW).map((ch) => ch.kind), c.children);
+      assert.deepEqual(presentChildren(c.r, NOW, english).map((ch) => ch.kind), c.children);
     });
   }
 
@@ -66,13 +67,13 @@ describe('job presentation in the Agent Jobs tree', () => {
   });
 
   it('follow-ups are listed in the order they were sent', () => {
-    const kids = presentChildren(cases.at(-1)!.r, NOW);
+    const kids = presentChildren(cases.at(-1)!.r, NOW, english);
     assert.deepEqual(kids.slice(1).map((k) => k.label), ['Also fix the table', 'And the FAQ']);
   });
 
   it('the tooltip shows the polling error and escapes markdown from the service', () => {
     const r = record('active', { pollError: 'bad *thing* [x](javascript:alert(1))' });
-    const v = presentJob(r, NOW);
+    const v = presentJob(r, NOW, english);
     assert.match(v.tooltipMarkdown, /bad \\\*thing\\\* \\\[x\\\]\\\(javascript:alert\\\(1\\\)\\\)/);
   });
 

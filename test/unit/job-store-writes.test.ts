@@ -60,7 +60,8 @@ describe('the job list is saved only when a job changed (issue 16)', () => {
       createJob: async () => job(),
       getJob: async () => {
         polls++;
-        if (polls === 3) throw new ServiceError({ kind: 'server', status: 503, message: 'The service had a problem (HTTP 503). Try again in a moment.' });
+        if (polls === 3)
+          throw new ServiceError({ reason: { code: 'serverError' }, status: 503, message: 'The service had a problem (HTTP 503). Try again in a moment.' });
         return job();
       },
     } as unknown as AgentClient;

@@ -5,7 +5,6 @@ import {
   describeError,
   errorFromStatus,
   extractDetail,
-  formatDelay,
   isLoopbackUrl,
   parseAgentJob,
   parseBaseUrl,
@@ -222,9 +221,6 @@ describe('error mapping', () => {
     assert.equal(parseRetryAfter('soon'), undefined);
     assert.equal(parseRetryAfter(null), undefined);
     assert.equal(parseRetryAfter(''), undefined);
-    assert.equal(formatDelay(7000), '7 seconds');
-    assert.equal(formatDelay(1000), '1 second');
-    assert.equal(formatDelay(600_000), '10 minutes');
   });
 
   it('extractDetail: {error}, {message}, {error:{message}}, HTML title, text; cut and redacted', () => {
@@ -239,33 +235,43 @@ describe('error mapping', () => {
     assert.equal(extractDetail(`{"error":"bad key ${ADMIN}"}`, 'application/json'), 'bad key svc_[redacted]');
   });
 
-  it('maps statuses to kinds and to messages a person can act on', () => {
+  it('maps statuses to kinds and to typed reasons (test/unit/error-words.test.ts words them)', () => {
     const e = (status: number, h: Record<string, string> = {}, body = '', target: Parameters<typeof errorFromStatus>[2] = assistant) => errorFromStatus({ status, headers: headers(h) }, body, target);
     assert.equal(e(400, {}, '{"error":"prompt too long"}').message, 'The service refused the request (HTTP 400): prompt too long');
+    assert.deepEqual(e(400, {}, '{"error":"prompt too long"}').reason, { code: 'badRequest' });
     assert.equal(e(401).kind, 'unauthorized');
-    assert.equal(e(401).message, 'The assistant API key was refused. It may have expired or been revoked. Set a new one with "Docs Assistant: Set Assistant API Key…".');
-    assert.match(e(401, {}, '', agent).message, /admin API key was refused.*Set Admin API Key/);
+    assert.deepEqual(e(401).reason, { code: 'keyRefused', service: 'assistant' });
+    assert.deepEqual(e(401, {}, '', agent).reason, { code: 'keyRefused', service: 'agent' });
     assert.equal(e(403).kind, 'forbidden');
-    assert.match(e(404).message, /documentation site "acme" was not found.*docsAssistant\.domain/);
-    assert.equal(e(404, {}, '', { ...assistant, threadId: 'thr' }).message, "This conversation's thread is no longer known to the service. Start a new conversation.");
-    assert.match(e(404, {}, '', { ...agent, jobId: 'job_9' }).message, /^Job job_9 was not found on the service/);
-    assert.match(e(404, {}, '', agent).message, /Project "proj" was not found/);
+    assert.deepEqual(e(403).reason, { code: 'domainForbidden', domain: 'acme' });
+    assert.deepEqual(e(403, {}, '', agent).reason, { code: 'projectForbidden', projectId: 'proj' });
+    assert.deepEqual(e(404).reason, { code: 'domainNotFound', domain: 'acme' });
+    assert.equal(e(404).option, 'domain');
+    assert.deepEqual(e(404, {}, '', { ...assistant, threadId: 'thr' }).reason, { code: 'threadGone', threadId: 'thr' });
+    assert.deepEqual(e(404, {}, '', { ...agent, jobId: 'job_9' }).reason, { code: 'jobNotFound', projectId: 'proj', jobId: 'job_9' });
+    assert.deepEqual(e(404, {}, '', agent).reason, { code: 'projectNotFound', projectId: 'proj' });
     const limited = e(429, { 'retry-after': '7' });
     assert.equal(limited.kind, 'rateLimited');
     assert.equal(limited.retryAfterMs, 7000);
+    assert.equal(limited.reason.code === 'rateLimited' && limited.reason.retryAt! - Date.now() > 6000, true, 'retryAt: when the wait is over');
     assert.match(limited.message, /Try again after \d{2}:\d{2}:\d{2}\./, 'a time of day, to the second when it is soon');
-    assert.match(e(429).message, /Try again later/);
-    assert.match(e(429, {}, '', agent).message, /100 new jobs and follow-ups per project per hour/);
+    assert.deepEqual(e(429).reason, { code: 'rateLimited', service: 'assistant' }, 'no Retry-After: no retryAt');
+    assert.deepEqual(e(429, {}, '', agent).reason, { code: 'rateLimited', service: 'agent', perHour: 100 });
+    assert.deepEqual(e(503).reason, { code: 'serverError' });
     assert.equal(e(503).message, 'The service had a problem (HTTP 503). Try again in a moment.');
     assert.equal(e(500).kind, 'server');
     assert.equal(e(422).kind, 'badRequest');
     const redirect = e(302, { location: 'https://new.example.com/x' });
     assert.equal(redirect.kind, 'protocol');
-    assert.match(redirect.message, /redirected.*https:\/\/new\.example\.com\/x/);
+    assert.deepEqual(redirect.reason, { code: 'redirected', location: 'https://new.example.com/x' });
+    // The client's own words never name a setting or a command: it knows neither.
+    for (const err of [e(400), e(401), e(401, {}, '', agent), e(403), e(403, {}, '', agent), e(404), e(404, {}, '', agent), e(429), e(503), redirect]) {
+      assert.doesNotMatch(err.message, /docsAssistant\.|Docs Assistant:/, err.message);
+    }
   });
 
   it('describeError normalises anything into a ServiceError', () => {
-    const same = new ServiceError({ kind: 'server', message: 'x' });
+    const same = new ServiceError({ reason: { code: 'serverError' }, message: 'x' });
     assert.equal(describeError(same), same);
     assert.equal(describeError(new DOMException('stop', 'AbortError')).kind, 'aborted');
     assert.equal(describeError(new DOMException('late', 'TimeoutError')).kind, 'timeout');

@@ -82,7 +82,8 @@ describe('Retry-After: finite, at most an hour, shown as a time of day', () => {
       isFocused: () => true,
       fetchJob: async () => {
         calls.push(clock.now());
-        if (n++ === 0) throw new ServiceError({ kind: 'rateLimited', status: 429, retryAfterMs: 99999999999000, message: 'slow down' });
+        if (n++ === 0)
+          throw new ServiceError({ reason: { code: 'rateLimited', service: 'agent' }, status: 429, retryAfterMs: 99999999999000, message: 'slow down' });
         return job;
       },
       onResult: () => true,
