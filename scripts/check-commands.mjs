@@ -1,7 +1,7 @@
 // Fails the build when package.json declares or references a command that the code never
 // registers, or when a menu, keybinding or welcome link names a command that is not declared.
 // (After vscode-pull-request-github's scripts/check-commands.js.)
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve, dirname } from 'node:path';
 
 // The project to check: this repository, or the folder given (test/lint/rules.test.ts feeds it a
@@ -9,13 +9,18 @@ import { join, resolve, dirname } from 'node:path';
 const root = process.argv[2] ? resolve(process.argv[2]) : resolve(dirname(new URL(import.meta.url).pathname), '..');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const c = pkg.contributes ?? {};
+// Texts may be `%key%` placeholders for package.nls.json (localization): links are read from the English.
+const nlsFile = join(root, 'package.nls.json');
+const nls = existsSync(nlsFile) ? JSON.parse(readFileSync(nlsFile, 'utf8')) : {};
+const text = (s) => nls[/^%(.+)%$/.exec(s ?? '')?.[1]] ?? s ?? '';
 
 const declared = new Set((c.commands ?? []).map((x) => x.command));
 const referenced = new Map(); // command -> where
 const note = (cmd, where) => referenced.set(cmd, [...(referenced.get(cmd) ?? []), where]);
 for (const [menu, items] of Object.entries(c.menus ?? {})) for (const it of items) if (it.command) note(it.command, `menus.${menu}`);
 for (const kb of c.keybindings ?? []) note(kb.command, 'keybindings');
-for (const w of c.viewsWelcome ?? []) for (const m of w.contents.matchAll(/\(command:([\w.]+)/g)) note(m[1], `viewsWelcome(${w.view})`);
+for (const w of c.viewsWelcome ?? []) for (const m of text(w.contents).matchAll(/\(command:([\w.]+)/g)) note(m[1], `viewsWelcome(${w.view})`);
+for (const wt of c.walkthroughs ?? []) for (const st of wt.steps ?? []) for (const m of text(st.description).matchAll(/\(command:([\w.]+)/g)) note(m[1], `walkthroughs(${wt.id}.${st.id})`);
 
 // Commands VS Code generates for each view (`<viewId>.focus`, …) need no registration.
 const viewIds = new Set(Object.values(c.views ?? {}).flat().map((v) => v.id));

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ESLint } from 'eslint';
@@ -98,5 +98,37 @@ describe('the project’s rules bite', function () {
       assert.notEqual(r.status, 0);
       assert.match(r.stderr, /not declared in contributes\.commands: docsAssistant\.nope/);
     });
+  });
+
+  it('check-l10n: finds words that bypass l10n (a source literal, a package.json title, a stale bundle), and passes the project', function () {
+    this.timeout(120_000);
+    const dir = mkdtempSync(join(tmpdir(), 'check-l10n-'));
+    try {
+      for (const f of ['src', 'l10n', 'package.json', 'package.nls.json', 'tsconfig.json']) cpSync(join(ROOT, f), join(dir, f), { recursive: true });
+      symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
+      const run = () => spawnSync(process.execPath, [join(ROOT, 'scripts/check-l10n.mjs'), dir], { encoding: 'utf8' });
+      const clean = run();
+      assert.equal(clean.status, 0, clean.stderr);
+
+      // A message, a button and an input box's title, as literals; and a command title in English.
+      writeFileSync(
+        join(dir, 'src/agent/bite.ts'),
+        "import * as vscode from 'vscode';\nexport async function bite(): Promise<void> {\n  await vscode.window.showWarningMessage(`Docs Assistant: ${1} job failed.`, 'Show Job');\n  await vscode.window.showInputBox({ title: 'Docs Assistant: Bite' });\n  await vscode.window.showInformationMessage(vscode.l10n.t('Translated {0}', 1));\n}\n",
+      );
+      const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+      pkg.contributes.commands[0].title = 'Set Admin API Key…';
+      writeFileSync(join(dir, 'package.json'), JSON.stringify(pkg, null, 2));
+      const r = run();
+      assert.notEqual(r.status, 0);
+      assert.match(r.stderr, /src\/agent\/bite\.ts:3:\d+: "Docs Assistant: … job failed\." goes to vscode\.window\.showWarningMessage\(message\) without vscode\.l10n\.t/);
+      assert.match(r.stderr, /src\/agent\/bite\.ts:3:\d+: "Show Job" goes to vscode\.window\.showWarningMessage\(items\)/);
+      assert.match(r.stderr, /src\/agent\/bite\.ts:4:\d+: "Docs Assistant: Bite" goes to the title property/);
+      assert.doesNotMatch(r.stderr, /bite\.ts:5:/, 'a message through vscode.l10n.t is fine');
+      assert.match(r.stderr, /package\.json docsAssistant\.setAdminKey\.title: "Set Admin API Key…" is not a %key% placeholder/);
+      assert.match(r.stderr, /package\.nls\.json: "command\.setAdminKey\.title" is used nowhere in package\.json/);
+      assert.match(r.stderr, /l10n\/bundle\.l10n\.json is stale: run `npm run l10n` and commit it \(1 new, 0 gone\)\n {2}new: Translated \{0\}/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,0 +1,248 @@
+// Fails the build when a user-facing string bypasses localization:
+//   1. package.json: a title, name, description, welcome text or walkthrough text that is not a
+//      `%key%` placeholder, a placeholder that package.nls.json lacks, or a key nobody uses.
+//   2. The sources: a string literal (or a template or concatenation with words in it) that goes
+//      straight into a VS Code API where the user reads it: the message and buttons of
+//      showInformationMessage/showWarningMessage/showErrorMessage, the title/prompt/placeHolder/
+//      label/description/detail/tooltip/text/name/validationMessage of an input box, quick pick,
+//      status bar item, tree item, progress or command, the label of a TreeItem, and so on.
+//      Which API and which parameter is decided by the type checker: a parameter or property
+//      declared in VS Code's own typings (@types/vscode) with one of the names below. A
+//      `vscode.l10n.t` call whose message is not a plain string literal is refused too: the
+//      bundle exporter cannot see it.
+//   3. l10n/bundle.l10n.json is what `npm run l10n` (@vscode/l10n-dev) exports now: it is
+//      exported again into a temporary folder and compared.
+// Usage: node scripts/check-l10n.mjs [project folder]. test/lint/rules.test.ts feeds it
+// deliberate violations to show that it bites.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import ts from 'typescript';
+
+const root = process.argv[2] ? resolve(process.argv[2]) : resolve(dirname(new URL(import.meta.url).pathname), '..');
+
+/**
+ * The folders whose VS Code calls are checked. src/chat and src/webview join when their strings go
+ * through l10n (the webview through @vscode/l10n, configured with the bundle the host sends).
+ */
+const CHECKED = ['src/agent', 'src/host', 'src/extension.ts'];
+
+/** Parameters and properties of VS Code's API that the user reads. */
+const USER_FACING = new Set([
+  'message',
+  'items',
+  'title',
+  'prompt',
+  'placeHolder',
+  'placeholder',
+  'label',
+  'description',
+  'detail',
+  'tooltip',
+  'text',
+  'name',
+  'validationMessage',
+]);
+
+const problems = [];
+
+// ---------------------------------------------------------------------------------------------
+// 1. package.json and package.nls.json
+
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const nlsPath = join(root, 'package.nls.json');
+const nls = existsSync(nlsPath) ? JSON.parse(readFileSync(nlsPath, 'utf8')) : {};
+const usedKeys = new Set();
+
+function manifestText(where, value) {
+  if (typeof value !== 'string') return;
+  const key = /^%(.+)%$/.exec(value)?.[1];
+  if (key === undefined) problems.push(`package.json ${where}: "${value.slice(0, 60)}" is not a %key% placeholder for package.nls.json`);
+  else if (!(key in nls)) problems.push(`package.json ${where}: %${key}% is not in package.nls.json`);
+  else usedKeys.add(key);
+}
+
+const c = pkg.contributes ?? {};
+manifestText('displayName', pkg.displayName);
+manifestText('description', pkg.description);
+manifestText('capabilities.untrustedWorkspaces.description', pkg.capabilities?.untrustedWorkspaces?.description);
+for (const cfg of [c.configuration ?? []].flat()) {
+  manifestText('configuration.title', cfg.title);
+  for (const [name, p] of Object.entries(cfg.properties ?? {})) {
+    for (const f of ['description', 'markdownDescription', 'deprecationMessage', 'markdownDeprecationMessage', 'patternErrorMessage'])
+      manifestText(`${name}.${f}`, p[f]);
+    for (const f of ['enumDescriptions', 'markdownEnumDescriptions']) (p[f] ?? []).forEach((d, i) => manifestText(`${name}.${f}[${i}]`, d));
+    manifestText(`${name}.items.patternErrorMessage`, p.items?.patternErrorMessage);
+  }
+}
+for (const cmd of c.commands ?? []) for (const f of ['title', 'shortTitle', 'category']) manifestText(`${cmd.command}.${f}`, cmd[f]);
+for (const [where, list] of Object.entries(c.viewsContainers ?? {})) for (const v of list) manifestText(`viewsContainers.${where}.${v.id}.title`, v.title);
+for (const list of Object.values(c.views ?? {})) for (const v of list) for (const f of ['name', 'contextualTitle']) manifestText(`views.${v.id}.${f}`, v[f]);
+(c.viewsWelcome ?? []).forEach((w, i) => manifestText(`viewsWelcome[${i}](${w.view}).contents`, w.contents));
+for (const s of c.submenus ?? []) manifestText(`submenus.${s.id}.label`, s.label);
+for (const w of c.walkthroughs ?? []) {
+  manifestText(`walkthroughs.${w.id}.title`, w.title);
+  manifestText(`walkthroughs.${w.id}.description`, w.description);
+  for (const s of w.steps ?? []) for (const f of ['title', 'description']) manifestText(`walkthroughs.${w.id}.${s.id}.${f}`, s[f]);
+  for (const s of w.steps ?? []) manifestText(`walkthroughs.${w.id}.${s.id}.media.altText`, s.media?.altText);
+}
+for (const key of Object.keys(nls)) if (!usedKeys.has(key)) problems.push(`package.nls.json: "${key}" is used nowhere in package.json`);
+for (const f of readdirSync(root).filter((n) => /^package\.nls\.[\w-]+\.json$/.test(n))) {
+  for (const key of Object.keys(JSON.parse(readFileSync(join(root, f), 'utf8')))) if (!(key in nls)) problems.push(`${f}: "${key}" is not in package.nls.json`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// 2. The sources
+
+function* tsFiles(path) {
+  if (!existsSync(path)) return;
+  if (statSync(path).isFile()) {
+    if (path.endsWith('.ts')) yield path;
+    return;
+  }
+  for (const name of readdirSync(path)) yield* tsFiles(join(path, name));
+}
+
+const checkedFiles = CHECKED.flatMap((p) => [...tsFiles(join(root, p))]);
+const tsconfig = ts.readConfigFile(join(root, 'tsconfig.json'), ts.sys.readFile);
+const { options } = ts.parseJsonConfigFileContent(tsconfig.config ?? {}, ts.sys, root);
+const program = ts.createProgram(checkedFiles, { ...options, noEmit: true });
+const checker = program.getTypeChecker();
+
+/** Declared in VS Code's typings (`declare module 'vscode'`), not in ours. */
+function fromVscode(decl) {
+  const file = decl?.getSourceFile().fileName ?? '';
+  return /[\\/]@types[\\/]vscode[\\/]/.test(file);
+}
+
+/** The text a user would read: letters outside `$(codicon)` references. */
+function hasWords(text) {
+  return /\p{L}/u.test(text.replace(/\$\([\w~-]+\)/g, ''));
+}
+
+function isL10nCall(node) {
+  return ts.isCallExpression(node) && /(^|\.)l10n\.t$/.test(node.expression.getText());
+}
+
+/** The literal words in `expr`, if it holds any that did not come from l10n.t. */
+function literalWords(expr) {
+  if (!expr) return undefined;
+  if (ts.isStringLiteral(expr) || ts.isNoSubstitutionTemplateLiteral(expr)) return hasWords(expr.text) ? expr.text : undefined;
+  if (ts.isTemplateExpression(expr)) {
+    const parts = [expr.head.text, ...expr.templateSpans.map((s) => s.literal.text)].join('…');
+    return hasWords(parts) ? parts : undefined;
+  }
+  if (ts.isParenthesizedExpression(expr) || ts.isAsExpression(expr) || ts.isNonNullExpression(expr)) return literalWords(expr.expression);
+  if (ts.isBinaryExpression(expr) && expr.operatorToken.kind === ts.SyntaxKind.PlusToken) return literalWords(expr.left) ?? literalWords(expr.right);
+  if (ts.isBinaryExpression(expr) && [ts.SyntaxKind.BarBarToken, ts.SyntaxKind.QuestionQuestionToken].includes(expr.operatorToken.kind))
+    return literalWords(expr.left) ?? literalWords(expr.right);
+  if (ts.isConditionalExpression(expr)) return literalWords(expr.whenTrue) ?? literalWords(expr.whenFalse);
+  if (ts.isArrayLiteralExpression(expr)) {
+    for (const el of expr.elements) {
+      const w = literalWords(ts.isSpreadElement(el) ? el.expression : el);
+      if (w) return w;
+    }
+  }
+  return undefined;
+}
+
+function report(node, words, where) {
+  const sf = node.getSourceFile();
+  const { line, character } = sf.getLineAndCharacterOfPosition(node.getStart());
+  const file = relative(root, sf.fileName).split(sep).join('/');
+  problems.push(`${file}:${line + 1}:${character + 1}: "${words.slice(0, 60)}" goes to ${where} without vscode.l10n.t`);
+}
+
+/** The declaration of property `name` in the type an object literal is checked against. */
+function contextualProperty(objectLiteral, name) {
+  const type = checker.getContextualType(objectLiteral);
+  if (!type) return undefined;
+  const types = type.isUnionOrIntersection() ? type.types : [type];
+  for (const t of types) {
+    const prop = checker.getPropertyOfType(checker.getApparentType(t), name);
+    const decl = prop?.declarations?.find(fromVscode);
+    if (decl) return decl;
+  }
+  return undefined;
+}
+
+function visit(node) {
+  if (isL10nCall(node)) {
+    const [message] = node.arguments;
+    if (!message || !ts.isStringLiteral(message))
+      report(node, node.getText(), 'l10n.t with a message that is not a plain string literal, which @vscode/l10n-dev cannot export,');
+    return; // Its arguments are what the translation fills in.
+  }
+  if ((ts.isCallExpression(node) || ts.isNewExpression(node)) && node.arguments) {
+    const decl = checker.getResolvedSignature(node)?.declaration;
+    if (decl && fromVscode(decl) && decl.parameters) {
+      node.arguments.forEach((arg, i) => {
+        const param = decl.parameters[Math.min(i, decl.parameters.length - 1)];
+        const name = param && ts.isIdentifier(param.name) ? param.name.text : '';
+        const words = USER_FACING.has(name) ? literalWords(arg) : undefined;
+        if (words) report(arg, words, `${node.expression.getText()}(${name})`);
+      });
+    }
+  }
+  if (ts.isPropertyAssignment(node) && ts.isObjectLiteralExpression(node.parent) && (ts.isIdentifier(node.name) || ts.isStringLiteral(node.name))) {
+    const name = node.name.text;
+    if (USER_FACING.has(name) && contextualProperty(node.parent, name)) {
+      const words = literalWords(node.initializer);
+      if (words) report(node.initializer, words, `the ${name} property`);
+    }
+  }
+  if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isPropertyAccessExpression(node.left)) {
+    const name = node.left.name.text;
+    const decl = checker.getSymbolAtLocation(node.left.name)?.declarations?.find(fromVscode);
+    if (USER_FACING.has(name) && decl) {
+      const words = literalWords(node.right);
+      if (words) report(node.right, words, `${node.left.getText()}`);
+    }
+  }
+  ts.forEachChild(node, visit);
+}
+
+for (const file of checkedFiles) {
+  const sf = program.getSourceFile(file);
+  if (sf) visit(sf);
+}
+
+// ---------------------------------------------------------------------------------------------
+// 3. The bundle is what the exporter writes now
+
+const bundlePath = join(root, 'l10n', 'bundle.l10n.json');
+const exporter = join(root, 'node_modules', '@vscode', 'l10n-dev', 'dist', 'cli.js');
+if (pkg.l10n !== './l10n') problems.push('package.json: "l10n" must be "./l10n", where the bundle is');
+if (!existsSync(bundlePath)) {
+  problems.push('l10n/bundle.l10n.json is missing: run `npm run l10n`');
+} else {
+  const out = mkdtempSync(join(tmpdir(), 'check-l10n-'));
+  try {
+    const r = spawnSync(process.execPath, [exporter, 'export', '--outDir', out, './src'], { cwd: root, encoding: 'utf8' });
+    const fresh = join(out, 'bundle.l10n.json');
+    if (r.status !== 0 || !existsSync(fresh)) problems.push(`@vscode/l10n-dev export failed (${r.status}): ${r.stderr || r.stdout}`);
+    else {
+      const now = JSON.parse(readFileSync(fresh, 'utf8'));
+      const checkedIn = JSON.parse(readFileSync(bundlePath, 'utf8'));
+      const added = Object.keys(now).filter((k) => !(k in checkedIn));
+      const gone = Object.keys(checkedIn).filter((k) => !(k in now));
+      if (added.length || gone.length || readFileSync(fresh, 'utf8') !== readFileSync(bundlePath, 'utf8')) {
+        problems.push(
+          `l10n/bundle.l10n.json is stale: run \`npm run l10n\` and commit it (${added.length} new, ${gone.length} gone)` +
+            [...added.map((k) => `\n  new: ${k.slice(0, 100)}`), ...gone.map((k) => `\n  gone: ${k.slice(0, 100)}`)].slice(0, 20).join(''),
+        );
+      }
+    }
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+}
+
+if (problems.length) {
+  console.error(`check-l10n: ${problems.length} problem(s):\n${problems.join('\n')}`);
+  process.exit(1);
+}
+console.log(
+  `check-l10n: ${usedKeys.size} package.json texts in package.nls.json; ${checkedFiles.length} source files say nothing outside l10n; the bundle is current`,
+);
