@@ -9,9 +9,9 @@ import type * as l10n from '@vscode/l10n';
 //   `english`        in Node tests: the message itself, with its placeholders filled in.
 //
 // `npm run l10n` (@vscode/l10n-dev) exports the `l10n.t('…')` calls of every file that imports
-// `l10n` from 'vscode' or '@vscode/l10n'. So such a module has `import type * as l10n from
-// '@vscode/l10n'` (its type gives the translator's signature, as below) and calls the translator
-// it was given through a local `const l10n = { t }`. Only positional `{0}` placeholders are used.
+// `l10n` (from the vscode module or from @vscode/l10n). So such a module has a type-only import of
+// @vscode/l10n as `l10n` (its type gives the translator's signature, as below) and calls the
+// translator it was given through a local `const l10n = { t }`. Only `{0}` placeholders are used.
 
 /** vscode.l10n.t, @vscode/l10n's t or `english`: a message with `{0}` placeholders, and their values. */
 export type Translate = (message: string, ...args: l10n.L10nReplacement[]) => string;
