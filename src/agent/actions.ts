@@ -1,7 +1,6 @@
 import * as vscode from 'vscode';
-import { describeError } from '../api/errors';
 import { readConfig } from '../host/config';
-import { showServiceError } from '../host/errorMessages';
+import { commandGuard, type Guard } from '../host/guarded';
 import { delayWords } from '../host/keyWords';
 import { selectedText } from '../host/selection';
 import { workspacePath } from '../host/workspacePath';
@@ -25,29 +24,14 @@ import type { PromptReviews } from './reviewDocument';
 export type JobArg = JobsTreeElement | string | undefined;
 
 export class AgentActions {
+  /** Runs `fn`, showing any failure as a message with the action that fixes it (src/host/guarded.ts). */
+  readonly guarded: Guard;
+
   constructor(
     private readonly feature: AgentFeature,
     readonly reviews: PromptReviews,
-  ) {}
-
-  /** Runs `fn`, showing any failure as a message with the action that fixes it. */
-  guarded<A extends unknown[], R>(name: string, fn: (...args: A) => Promise<R>): (...args: A) => Promise<R | undefined> {
-    return async (...args: A) => {
-      try {
-        return await fn(...args);
-      } catch (e) {
-        await this.showError(name, e);
-        return undefined;
-      }
-    };
-  }
-
-  private async showError(what: string, e: unknown): Promise<void> {
-    const { keys, log } = this.feature.services;
-    const err = describeError(e, [await keys.get('admin')]);
-    if (err.kind === 'aborted') return;
-    log.error(`${what} failed`, err);
-    await showServiceError(err);
+  ) {
+    this.guarded = commandGuard(feature.services);
   }
 
   /** The jobs of the configured project, after offering to fix whatever is missing. */

@@ -1,39 +1,34 @@
 import * as vscode from 'vscode';
+import { commandGuard } from '../host/guarded';
+import type { Log } from '../host/log';
 import type { KeyStore } from '../host/secrets';
 import type { ChatController } from './chatController';
 import { historyNote } from './chatStore';
 import type { ChatPanels, ChatViewProvider } from './chatViews';
 
-// The chat's commands. Each catches its own errors: a failed command shows a message, never
-// takes the extension host down.
+// The chat's commands. Each runs inside the guard both features share (src/host/guarded.ts): a
+// failed command is a message that says what to do next, never the extension host going down.
 
-export function registerChatCommands(controller: ChatController, view: ChatViewProvider, panels: ChatPanels, keys: KeyStore): vscode.Disposable {
-  const guarded =
-    <A extends unknown[]>(fn: (...args: A) => unknown) =>
-    async (...args: A): Promise<void> => {
-      try {
-        await fn(...args);
-      } catch (e) {
-        void vscode.window.showErrorMessage(`Docs Assistant: ${e instanceof Error ? e.message : String(e)}`);
-      }
-    };
+export function registerChatCommands(controller: ChatController, view: ChatViewProvider, panels: ChatPanels, services: { keys: KeyStore; log: Log }): vscode.Disposable {
+  const { keys } = services;
+  const guarded = commandGuard(services);
 
   return vscode.Disposable.from(
-    vscode.commands.registerCommand('docsAssistant.chat.askAboutSelection', guarded(async () => {
+    vscode.commands.registerCommand('docsAssistant.chat.askAboutSelection', guarded('Ask Docs About Selection', async () => {
       controller.attachSelection();
       await view.reveal();
       controller.focusInput();
     })),
-    vscode.commands.registerCommand('docsAssistant.chat.addSelection', guarded(() => {
+    vscode.commands.registerCommand('docsAssistant.chat.addSelection', guarded('Add Selection to Docs Chat', () => {
       if (controller.attachSelection()) void vscode.window.setStatusBarMessage('Docs Assistant: selection added to the chat.', 3000);
     })),
-    vscode.commands.registerCommand('docsAssistant.chat.newConversation', guarded(() => controller.session.newConversation())),
-    vscode.commands.registerCommand('docsAssistant.chat.openInEditor', guarded(() => panels.open())),
-    vscode.commands.registerCommand('docsAssistant.chat.focus', guarded(async () => {
+    vscode.commands.registerCommand('docsAssistant.chat.newConversation', guarded('New Conversation', () => controller.session.newConversation())),
+    vscode.commands.registerCommand('docsAssistant.chat.openInEditor', guarded('Open Docs Chat in Editor', () => panels.open())),
+    vscode.commands.registerCommand('docsAssistant.chat.focus', guarded('Ask Docs', async () => {
       await view.reveal();
       controller.focusInput();
     })),
-    vscode.commands.registerCommand('docsAssistant.chat.showHistory', guarded(async () => {
+    vscode.commands.registerCommand('docsAssistant.chat.showHistory', guarded('Show Conversation History', async () => {
       const items = controller.store.history.map((c) => ({
         label: c.title,
         description: `${c.turns.length} question${c.turns.length === 1 ? '' : 's'}`,
@@ -49,8 +44,8 @@ export function registerChatCommands(controller: ChatController, view: ChatViewP
       const pick = await vscode.window.showQuickPick(items, { title: 'Docs Assistant: Reopen a conversation', placeHolder: dropped, matchOnDetail: true });
       if (pick && controller.session.openConversation(pick.id)) await view.reveal();
     })),
-    vscode.commands.registerCommand('docsAssistant.setAssistantKey', guarded(() => keys.prompt('assistant'))),
-    vscode.commands.registerCommand('docsAssistant.clearAssistantKey', guarded(async () => {
+    vscode.commands.registerCommand('docsAssistant.setAssistantKey', guarded('Set Assistant API Key', () => keys.prompt('assistant'))),
+    vscode.commands.registerCommand('docsAssistant.clearAssistantKey', guarded('Clear Assistant API Key', async () => {
       await keys.clear('assistant');
       void vscode.window.showInformationMessage('Docs Assistant: Assistant API key cleared.');
     })),

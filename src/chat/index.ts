@@ -11,5 +11,5 @@ export function registerChatFeature(context: vscode.ExtensionContext, services: 
   const controller = new ChatController(context, services.keys, services.log, services.jobs);
   const view = new ChatViewProvider(controller);
   const panels = new ChatPanels(controller);
-  return Object.assign(vscode.Disposable.from(controller, view, panels, registerChatCommands(controller, view, panels, services.keys)), { view });
+  return Object.assign(vscode.Disposable.from(controller, view, panels, registerChatCommands(controller, view, panels, services)), { view });
 }
