@@ -41,6 +41,19 @@ window.__layout = (text) => {
   d.remove();
   return { depth, height };
 };
+window.__writes = (text) => {
+  // How many times the built DOM's text is written to, building one paragraph.
+  const append = CharacterData.prototype.appendData;
+  let writes = 0;
+  CharacterData.prototype.appendData = function (data) { writes++; return append.call(this, data); };
+  try {
+    const tokens = lexBlocks(text);
+    const built = buildBlocks(tokens);
+    return { writes, same: JSON.stringify(shape(built)) === JSON.stringify(shape(renderViaHtml({ blocks: tokens }))) };
+  } finally {
+    CharacterData.prototype.appendData = append;
+  }
+};
 window.__check = (text) => {
   const tokens = lexBlocks(text);
   const whole = compare({ blocks: tokens }, buildBlocks(tokens));
@@ -143,6 +156,13 @@ describe('markdown DOM built from tokens, against marked + DOMPurify in Chromium
       assert.equal(c.whole.built, true, `raw HTML ${JSON.stringify(text)} is built as text`);
       assert.deepEqual([...new Set(c.whole.tags)], ['P'], `raw HTML ${JSON.stringify(text)} makes paragraphs only`);
     }
+  });
+
+  it('writes a paragraph of 20,000 escapes into its text node at once, not once per escape', async () => {
+    // A paragraph whose settled prefix is empty renders whole at every update; each write copied the node's text so far.
+    const r = await page.evaluate((t) => (window as any).__writes(t), `${'\\* '.repeat(20_000)}end, and *one* more.`);
+    assert.equal(r.same, true, 'the same nodes as the HTML path');
+    assert.ok(r.writes <= 2, `${r.writes} writes`);
   });
 
   it('leaves markup nested thousands deep to the HTML parser, whose depth cap keeps the page alive', async () => {
