@@ -18,7 +18,7 @@ import { medianBy, percentile, type BenchResult } from './util';
 // same final text rendered once. The naive renderer (the whole answer re-rendered on every
 // update) is the same bundle with one module swapped. The streamed DOM must end up equal to the
 // once-rendered one.
-// Then (pathological.ts) a 370 KB answer of the markdown that once froze the chat, in the same
+// Then (pathological.ts) a 430 KB answer of the markdown that once froze the chat, in the same
 // page: its slowest update, and the time from its last byte to the whole answer on screen.
 
 const DELTAS = 2000;

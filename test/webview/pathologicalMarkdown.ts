@@ -28,7 +28,7 @@ export function pathologies(size = 40_000): Pathology[] {
   ];
 }
 
-/** All of them in one answer, between ordinary paragraphs: about 10.75 × `size` characters (370 KB by default). */
+/** All of them in one answer, between ordinary paragraphs: about 12.7 × `size` characters (430 KB by default). */
 export function pathologicalAnswer(size = 35_000): string {
   return ['# Pathological answer', ...pathologies(size).flatMap((p) => [`The next block is ${p.name}.`, p.text]), 'And the answer ends.'].join('\n\n') + '\n';
 }
