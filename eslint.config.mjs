@@ -37,7 +37,10 @@ export const VSCODE_FREE_CORES = [
 
 /** One `no-restricted-imports` per layer; `paths` and `patterns` are that layer's whole list. */
 function layer(files, { vscode = false, node = false, folders = [], why }) {
-  const paths = [...(vscode ? [{ name: 'vscode', message: `${why}: it must not import vscode.` }] : []), ...(node ? NODE_NAMES.map((name) => ({ name, message: `${why} (imports a Node built-in).` })) : [])];
+  const paths = [
+    ...(vscode ? [{ name: 'vscode', message: `${why}: it must not import vscode.` }] : []),
+    ...(node ? NODE_NAMES.map((name) => ({ name, message: `${why} (imports a Node built-in).` })) : []),
+  ];
   const patterns = [...folders.map((f) => folder(f, `${why} (imports src/${f}).`)), ...(node ? [nodeBuiltins(`${why} (imports a Node built-in).`)] : [])];
   return { files, rules: { 'no-restricted-imports': ['error', { paths, patterns }] } };
 }
@@ -47,7 +50,11 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    languageOptions: { ecmaVersion: 2022, sourceType: 'module', globals: { console: 'readonly', process: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly' } },
+    languageOptions: {
+      ecmaVersion: 2022,
+      sourceType: 'module',
+      globals: { console: 'readonly', process: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly' },
+    },
     rules: {
       // TypeScript checks these better (tsconfig's noUnused*, and no-undef is meaningless with types).
       'no-undef': 'off',
@@ -68,13 +75,39 @@ export default tseslint.config(
       'no-console': 'error',
     },
   },
-  layer(['src/api/**/*.ts'], { vscode: true, folders: ['agent', 'chat', 'webview', 'host', 'common'], why: 'src/api is the plain service client: no vscode, no other src/ folder' }),
-  layer(['src/common/**/*.ts'], { vscode: true, node: true, folders: ['agent', 'chat', 'webview', 'host', 'api'], why: 'src/common is shared with the webview: no vscode, no Node, no other src/ folder' }),
-  layer(['src/webview/**/*.ts'], { vscode: true, node: true, folders: ['agent', 'chat', 'host', 'api'], why: 'src/webview is a browser bundle: only itself, src/common and browser packages' }),
+  layer(['src/api/**/*.ts'], {
+    vscode: true,
+    folders: ['agent', 'chat', 'webview', 'host', 'common'],
+    why: 'src/api is the plain service client: no vscode, no other src/ folder',
+  }),
+  layer(['src/common/**/*.ts'], {
+    vscode: true,
+    node: true,
+    folders: ['agent', 'chat', 'webview', 'host', 'api'],
+    why: 'src/common is shared with the webview: no vscode, no Node, no other src/ folder',
+  }),
+  layer(['src/webview/**/*.ts'], {
+    vscode: true,
+    node: true,
+    folders: ['agent', 'chat', 'host', 'api'],
+    why: 'src/webview is a browser bundle: only itself, src/common and browser packages',
+  }),
   layer(['src/host/**/*.ts'], { folders: ['agent', 'chat', 'webview'], why: 'src/host is shared by the features and must not depend on them' }),
-  layer(['src/agent/**/*.ts'], { folders: ['chat', 'webview'], why: 'Features never import each other: what one needs from another is an interface in src/common' }),
-  layer(['src/chat/**/*.ts'], { folders: ['agent', 'webview'], why: 'Features never import each other: what one needs from another is an interface in src/common' }),
+  layer(['src/agent/**/*.ts'], {
+    folders: ['chat', 'webview'],
+    why: 'Features never import each other: what one needs from another is an interface in src/common',
+  }),
+  layer(['src/chat/**/*.ts'], {
+    folders: ['agent', 'webview'],
+    why: 'Features never import each other: what one needs from another is an interface in src/common',
+  }),
   // Later entries win for the same rule, so each core repeats its feature's folders as well.
-  layer(VSCODE_FREE_CORES.filter((f) => f.startsWith('src/agent/')), { vscode: true, node: true, folders: ['chat', 'webview'], why: 'This is the agent feature’s vscode-free core (tested in Node against the emulator)' }),
-  layer(VSCODE_FREE_CORES.filter((f) => f.startsWith('src/chat/')), { vscode: true, node: true, folders: ['agent', 'webview'], why: 'This is the chat feature’s vscode-free core (tested in Node and in the browser)' }),
+  layer(
+    VSCODE_FREE_CORES.filter((f) => f.startsWith('src/agent/')),
+    { vscode: true, node: true, folders: ['chat', 'webview'], why: 'This is the agent feature’s vscode-free core (tested in Node against the emulator)' },
+  ),
+  layer(
+    VSCODE_FREE_CORES.filter((f) => f.startsWith('src/chat/')),
+    { vscode: true, node: true, folders: ['agent', 'webview'], why: 'This is the chat feature’s vscode-free core (tested in Node and in the browser)' },
+  ),
 );

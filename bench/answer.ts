@@ -3,7 +3,28 @@ import { seeded } from './util';
 // A long documentation answer, the kind the render benchmark streams: headings, paragraphs with
 // inline markup, bulleted and numbered lists, ten fenced code blocks and a table, about 40 KB.
 
-const WORDS = ['relay', 'the', 'timeout', 'connection', 'is', 'retried', 'when', 'a', 'request', 'fails', 'with', 'configure', 'default', 'value', 'of', 'each', 'message', 'queue', 'and', 'delivery'];
+const WORDS = [
+  'relay',
+  'the',
+  'timeout',
+  'connection',
+  'is',
+  'retried',
+  'when',
+  'a',
+  'request',
+  'fails',
+  'with',
+  'configure',
+  'default',
+  'value',
+  'of',
+  'each',
+  'message',
+  'queue',
+  'and',
+  'delivery',
+];
 
 export function longAnswer(targetBytes = 40_000): string {
   const rnd = seeded(3);

@@ -28,13 +28,15 @@ function vscodeStandIn(): Record<string, unknown> {
     }
   }
   const anything: ProxyHandler<object> = {
-    get: (_t, p) => (p === 'then' ? undefined : p === 'dispose' ? () => {} : p === 'event' || String(p).startsWith('onDid') ? event : new Proxy(() => {}, anything)),
+    get: (_t, p) =>
+      p === 'then' ? undefined : p === 'dispose' ? () => {} : p === 'event' || String(p).startsWith('onDid') ? event : new Proxy(() => {}, anything),
     apply: () => new Proxy(() => {}, anything),
     construct: () => new Proxy({}, anything),
     set: () => true,
     defineProperty: () => true,
   };
-  const loose = <T extends object>(o: T): T => new Proxy(o, { get: (t, p) => (p in t ? (t as Record<PropertyKey, unknown>)[p] : new Proxy(() => {}, anything)) });
+  const loose = <T extends object>(o: T): T =>
+    new Proxy(o, { get: (t, p) => (p in t ? (t as Record<PropertyKey, unknown>)[p] : new Proxy(() => {}, anything)) });
   const configuration = { get: (_k: string, d?: unknown) => d, has: () => false, inspect: () => undefined, update: async () => undefined };
   return loose({
     EventEmitter,
@@ -47,7 +49,13 @@ function vscodeStandIn(): Record<string, unknown> {
     ViewColumn: { Active: -1, Beside: -2, One: 1 },
     commands: loose({ registerCommand: disposable, executeCommand: async () => undefined }),
     workspace: loose({ getConfiguration: () => configuration, onDidChangeConfiguration: event, workspaceFolders: [] }),
-    window: loose({ state: { focused: true }, activeTextEditor: undefined, createOutputChannel: () => new Proxy({}, anything), onDidChangeWindowState: event, onDidChangeActiveTextEditor: event }),
+    window: loose({
+      state: { focused: true },
+      activeTextEditor: undefined,
+      createOutputChannel: () => new Proxy({}, anything),
+      onDidChangeWindowState: event,
+      onDidChangeActiveTextEditor: event,
+    }),
     env: loose({ machineId: 'bench', clipboard: { writeText: async () => undefined } }),
   });
 }
@@ -72,6 +80,8 @@ function fakeContext(): Record<string, unknown> {
 function activateOnce(bundle: string, stand: Record<string, unknown>): [number, number] {
   delete require.cache[bundle];
   const t0 = performance.now();
+  // A fresh CommonJS load is the thing measured: `import()` caches and cannot be undone.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const ext = require(bundle) as { activate(ctx: unknown): unknown };
   const t1 = performance.now();
   const ctx = fakeContext();
@@ -101,7 +111,9 @@ function measure(dist: string, vsixPath: string): BenchResult {
   // bundle. The webview bundle, which does carry both, shows the check can see them.
   const heavyIn = (file: string) => {
     const src = readFileSync(join(dist, file), 'utf8');
-    return [/DOMPurify|ALLOWED_URI_REGEXP/.test(src) && 'DOMPurify', /marked\(\): input parameter|\bgfm\b/.test(src) && 'marked'].filter((x): x is string => !!x);
+    return [/DOMPurify|ALLOWED_URI_REGEXP/.test(src) && 'DOMPurify', /marked\(\): input parameter|\bgfm\b/.test(src) && 'marked'].filter(
+      (x): x is string => !!x,
+    );
   };
   const heavyOnHost = heavyIn('extension.js');
   if (heavyIn('webview.js').length !== 2) throw new Error('the library check no longer recognises marked and DOMPurify in the webview bundle');
@@ -133,7 +145,10 @@ function measure(dist: string, vsixPath: string): BenchResult {
   return {
     name: 'Footprint and start-up (production build)',
     rows: [
-      ['activationEvents', manifest.activationEvents?.length ? manifest.activationEvents.join(', ') : '(none: inferred from the contributed commands and views)'],
+      [
+        'activationEvents',
+        manifest.activationEvents?.length ? manifest.activationEvents.join(', ') : '(none: inferred from the contributed commands and views)',
+      ],
       ['marked / DOMPurify in the host bundle', heavyOnHost.length ? heavyOnHost.join(', ') : 'neither'],
       ['load dist/extension.js (median of 20)', `${load.toFixed(2)} ms`],
       ['activate() (median of 20)', `${act.toFixed(2)} ms`],

@@ -110,7 +110,13 @@ async function viaHost(base: string, query: string): Promise<Timings & { posts: 
   const newId = () => `b${n++}`;
   const session = new ChatSession({
     store: new ChatStore(new MemoryMemento(), newId),
-    client: async () => new AssistantClient({ baseUrl: base, domain: 'bench', apiKey: KEY, fetch: async (_url, init) => tapped(await fetch(`${base}/stream?${query}`, init), arrivals) }),
+    client: async () =>
+      new AssistantClient({
+        baseUrl: base,
+        domain: 'bench',
+        apiKey: KEY,
+        fetch: async (_url, init) => tapped(await fetch(`${base}/stream?${query}`, init), arrivals),
+      }),
     settings: () => ({ fp: 'anonymous', retrievalPageSize: 5, filter: null }),
     onSnapshot: () => undefined,
     onPatch: (_turn: string, patches: AnswerPatch[]) => {
@@ -147,7 +153,10 @@ async function viaPlainLoop(base: string, query: string): Promise<Timings> {
 }
 
 async function startServer(): Promise<{ base: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['-e', SERVER], { env: { ...process.env, CHUNKS: String(CHUNKS), PACE_MS: String(PACE_MS) }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['-e', SERVER], {
+    env: { ...process.env, CHUNKS: String(CHUNKS), PACE_MS: String(PACE_MS) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const port = await new Promise<string>((resolve, reject) => {
     child.once('error', reject);
     child.stdout!.once('data', (d: Buffer) => resolve(d.toString().trim()));
@@ -173,7 +182,8 @@ export async function benchHost(): Promise<BenchResult> {
       const plainRun = await viaPlainLoop(base, `n=${CHUNKS}&pace=${PACE_MS}`);
       fullGc();
       const hostRun = await viaHost(base, `n=${CHUNKS}&pace=${PACE_MS}`);
-      if (hostRun.endToEnd.length !== CHUNKS || plainRun.endToEnd.length !== CHUNKS) throw new Error(`chunks seen: host ${hostRun.endToEnd.length}, plain ${plainRun.endToEnd.length}`);
+      if (hostRun.endToEnd.length !== CHUNKS || plainRun.endToEnd.length !== CHUNKS)
+        throw new Error(`chunks seen: host ${hostRun.endToEnd.length}, plain ${plainRun.endToEnd.length}`);
       pairs.push({ plain: plainRun, host: hostRun, added99: percentile(hostRun.inProcess, 99) - percentile(plainRun.inProcess, 99) });
     }
     pairs.sort((a, b) => a.added99 - b.added99);
@@ -190,9 +200,18 @@ export async function benchHost(): Promise<BenchResult> {
     return {
       name: `Host overhead per chunk (${CHUNKS} chunks, one every ${PACE_MS} ms)`,
       rows: [
-        ['plain fetch + eventsource-parser', `bytes in → parsed p50 ${ms(p(plain.inProcess, 50))}, p99 ${ms(p(plain.inProcess, 99))} (service write → parsed p50 ${ms(p(plain.endToEnd, 50))}, p99 ${ms(p(plain.endToEnd, 99))})`],
-        ['extension: client + ChatSession', `bytes in → posted p50 ${ms(p(host.inProcess, 50))}, p99 ${ms(p(host.inProcess, 99))} (service write → posted p50 ${ms(p(host.endToEnd, 50))}, p99 ${ms(p(host.endToEnd, 99))}); ${host.posts} posts`],
-        ['added by the extension', `p50 ${ms(added50)}, p99 ${ms(added99)} (median of ${RUNS} runs; p99 in each: ${pairs.map((x) => ms(x.added99)).join(', ')})`],
+        [
+          'plain fetch + eventsource-parser',
+          `bytes in → parsed p50 ${ms(p(plain.inProcess, 50))}, p99 ${ms(p(plain.inProcess, 99))} (service write → parsed p50 ${ms(p(plain.endToEnd, 50))}, p99 ${ms(p(plain.endToEnd, 99))})`,
+        ],
+        [
+          'extension: client + ChatSession',
+          `bytes in → posted p50 ${ms(p(host.inProcess, 50))}, p99 ${ms(p(host.inProcess, 99))} (service write → posted p50 ${ms(p(host.endToEnd, 50))}, p99 ${ms(p(host.endToEnd, 99))}); ${host.posts} posts`,
+        ],
+        [
+          'added by the extension',
+          `p50 ${ms(added50)}, p99 ${ms(added99)} (median of ${RUNS} runs; p99 in each: ${pairs.map((x) => ms(x.added99)).join(', ')})`,
+        ],
         [`burst: ${BURST.toLocaleString()} deltas at once`, `${burst.posts} posts (${(BURST / burst.posts).toFixed(0)} deltas per post) over ${ms(burstSpan)}`],
       ],
       budgets: [
@@ -202,8 +221,19 @@ export async function benchHost(): Promise<BenchResult> {
       raw: {
         paceMs: PACE_MS,
         chunks: CHUNKS,
-        plain: { inProcessP50: p(plain.inProcess, 50), inProcessP99: p(plain.inProcess, 99), endToEndP50: p(plain.endToEnd, 50), endToEndP99: p(plain.endToEnd, 99) },
-        host: { inProcessP50: p(host.inProcess, 50), inProcessP99: p(host.inProcess, 99), endToEndP50: p(host.endToEnd, 50), endToEndP99: p(host.endToEnd, 99), posts: host.posts },
+        plain: {
+          inProcessP50: p(plain.inProcess, 50),
+          inProcessP99: p(plain.inProcess, 99),
+          endToEndP50: p(plain.endToEnd, 50),
+          endToEndP99: p(plain.endToEnd, 99),
+        },
+        host: {
+          inProcessP50: p(host.inProcess, 50),
+          inProcessP99: p(host.inProcess, 99),
+          endToEndP50: p(host.endToEnd, 50),
+          endToEndP99: p(host.endToEnd, 99),
+          posts: host.posts,
+        },
         addedP50: added50,
         addedP99: added99,
         addedP99Runs: pairs.map((x) => x.added99),

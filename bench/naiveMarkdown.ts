@@ -5,7 +5,11 @@ import { lexBlocks, renderBlocks } from '../src/webview/markdown';
 // every update. bench/render.ts builds the real webview bundle with this in its place; it is
 // not part of the extension.
 
-export function createNaiveMarkdown(element: HTMLElement, onRendered: () => void = () => undefined, schedule: FrameScheduler = requestAnimationFrame): MarkdownRenderer {
+export function createNaiveMarkdown(
+  element: HTMLElement,
+  onRendered: () => void = () => undefined,
+  schedule: FrameScheduler = requestAnimationFrame,
+): MarkdownRenderer {
   let text = '';
   let dirty = false;
   let scheduled = false;

@@ -28,7 +28,15 @@ const ISSUE_CONSTRUCTS = 7;
 const UPDATE_BUDGET_MS = 50;
 const WHOLE_BUDGET_MS = 1000;
 const NO_REGEXP_RESCUE = '--js-flags=--expose-gc --no-enable-experimental-regexp-engine-on-excessive-backtracks';
-const CHROMIUM_ARGS = [NO_REGEXP_RESCUE, '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  NO_REGEXP_RESCUE,
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 export interface PathologicalResult {
   rows: [string, string][];
@@ -77,7 +85,12 @@ async function layoutFloor(page: Page, lines: number, chunk?: number): Promise<n
  * the next block), by where the text ended after the update, slowest first.
  */
 function slowestByConstruct(text: string, deltas: string[], updates: number[]): { name: string; ms: number; issue: boolean }[] {
-  const constructs = pathologies(FENCE_LINES).map((p, i) => ({ name: p.name, start: text.indexOf(p.text), end: text.indexOf(p.text) + p.text.length, issue: i < ISSUE_CONSTRUCTS }));
+  const constructs = pathologies(FENCE_LINES).map((p, i) => ({
+    name: p.name,
+    start: text.indexOf(p.text),
+    end: text.indexOf(p.text) + p.text.length,
+    issue: i < ISSUE_CONSTRUCTS,
+  }));
   const worst = new Map<(typeof constructs)[number], number>();
   let at = 0;
   deltas.forEach((d, i) => {
@@ -117,16 +130,41 @@ export async function benchPathological(url: string): Promise<PathologicalResult
     const ms = (n: number) => `${n.toFixed(n < 10 ? 1 : 0)} ms`;
     return {
       rows: [
-        ['pathological answer', `${(text.length / 1024).toFixed(0)} KB markdown, ${DELTAS.toLocaleString()} deltas; blank-line fence, spaces, **a___…b**, deep quotes, emphasis openers, asterisk run, ~a openers, [a](((…, URL + dots, lazy list lines, code spans, escapes; regex rescue off`],
-        ['  its stream, all updates', `script+style+layout ${ms(run.cdpStream)} (${(run.cdpStream / run.cdpSingle).toFixed(1)}× one render, ${ms(run.cdpSingle)}); wall ${ms(run.total)}; slowest update ${ms(slowest)} at ${slowestAt.toLocaleString()} characters`],
-        ['  slowest update by construct', `${byConstruct.slice(0, 4).map((c) => `${c.name} ${ms(c.ms)}`).join('; ')}; of the issue's ${ISSUE_CONSTRUCTS}: ${issueSlowest.name} ${ms(issueSlowest.ms)}`],
-        ['  layout floor (Chromium)', `one line added to a ${FENCE_LINES.toLocaleString()}-line code block, laid out again (median of 5): ${ms(floor)} as one text node, ${ms(chunkedFloor)} in chunks of ${CODE_CHUNK_LINES} lines as rendered`],
+        [
+          'pathological answer',
+          `${(text.length / 1024).toFixed(0)} KB markdown, ${DELTAS.toLocaleString()} deltas; blank-line fence, spaces, **a___…b**, deep quotes, emphasis openers, asterisk run, ~a openers, [a](((…, URL + dots, lazy list lines, code spans, escapes; regex rescue off`,
+        ],
+        [
+          '  its stream, all updates',
+          `script+style+layout ${ms(run.cdpStream)} (${(run.cdpStream / run.cdpSingle).toFixed(1)}× one render, ${ms(run.cdpSingle)}); wall ${ms(run.total)}; slowest update ${ms(slowest)} at ${slowestAt.toLocaleString()} characters`,
+        ],
+        [
+          '  slowest update by construct',
+          `${byConstruct
+            .slice(0, 4)
+            .map((c) => `${c.name} ${ms(c.ms)}`)
+            .join('; ')}; of the issue's ${ISSUE_CONSTRUCTS}: ${issueSlowest.name} ${ms(issueSlowest.ms)}`,
+        ],
+        [
+          '  layout floor (Chromium)',
+          `one line added to a ${FENCE_LINES.toLocaleString()}-line code block, laid out again (median of 5): ${ms(floor)} as one text node, ${ms(chunkedFloor)} in chunks of ${CODE_CHUNK_LINES} lines as rendered`,
+        ],
       ],
       budgets: [
         { what: 'pathological answer: slowest single update (wall)', value: ms(slowest), budget: `≤ ${UPDATE_BUDGET_MS} ms`, met: slowest <= UPDATE_BUDGET_MS },
         { what: 'pathological answer: last byte to whole answer rendered', value: ms(whole), budget: `≤ ${WHOLE_BUDGET_MS} ms`, met: whole <= WHOLE_BUDGET_MS },
       ],
-      raw: { bytes: text.length, deltas: DELTAS, slowestUpdateMs: slowest, slowestAtChars: slowestAt, lastByteToWholeMs: whole, slowestByConstructMs: Object.fromEntries(byConstruct.map((c) => [c.name, c.ms])), layoutFloorMs: { oneTextNode: floor, chunked: chunkedFloor }, cdpMs: { stream: run.cdpStream, single: run.cdpSingle }, wallMs: { stream: run.total, single: run.single } },
+      raw: {
+        bytes: text.length,
+        deltas: DELTAS,
+        slowestUpdateMs: slowest,
+        slowestAtChars: slowestAt,
+        lastByteToWholeMs: whole,
+        slowestByConstructMs: Object.fromEntries(byConstruct.map((c) => [c.name, c.ms])),
+        layoutFloorMs: { oneTextNode: floor, chunked: chunkedFloor },
+        cdpMs: { stream: run.cdpStream, single: run.cdpSingle },
+        wallMs: { stream: run.total, single: run.single },
+      },
     };
   } finally {
     await browser.close();

@@ -30,7 +30,15 @@ export async function benchPolling(): Promise<BenchResult> {
       const j = byId.get(id)!;
       j.gets++;
       const done = clock.now() >= j.startAt + j.durationMs;
-      return { id, status: done ? 'completed' : 'active', source: { repository: 'https://github.com/acme/docs', ref: 'main' }, model: 'm', prLink: done ? 'https://example.com/pr/1' : null, createdAt: new Date(0).toISOString(), archivedAt: null };
+      return {
+        id,
+        status: done ? 'completed' : 'active',
+        source: { repository: 'https://github.com/acme/docs', ref: 'main' },
+        model: 'm',
+        prLink: done ? 'https://example.com/pr/1' : null,
+        createdAt: new Date(0).toISOString(),
+        archivedAt: null,
+      };
     },
     onResult: (_id, r) => r.kind === 'error' || r.job.status === 'active',
     onAuthFailure: () => undefined,

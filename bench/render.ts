@@ -24,7 +24,15 @@ import { medianBy, percentile, type BenchResult } from './util';
 const DELTAS = 2000;
 /** Measured runs of the incremental renderer (after one warm-up run). */
 const RUNS = 7;
-const CHROMIUM_ARGS = ['--js-flags=--expose-gc', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--js-flags=--expose-gc',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const NONCE = 'benchnonce1234567890abcdefghijkl';
 
 /** The webview bundle built as production builds it, but with the naive renderer in place of the incremental one. */
@@ -102,8 +110,22 @@ export async function measure(page: Page, text: string, deltas: string[], id: st
     const m = Object.fromEntries(metrics.map((x) => [x.name, x.value]));
     return ((m.ScriptDuration ?? 0) + (m.LayoutDuration ?? 0) + (m.RecalcStyleDuration ?? 0)) * 1000;
   };
-  const turn = (answerText: string, status: string) => ({ id: 't1', question: 'How do I configure the relay?', context: [], answer: { parts: [{ kind: 'text', text: answerText }], sources: [], notices: [], status, jobs: [] } });
-  const snapshot = (conversationId: string, t: unknown) => ({ conversationId, title: 'Bench', turns: [t], pendingContext: [], draft: '', busy: false, inputHistory: [], agentAvailable: true });
+  const turn = (answerText: string, status: string) => ({
+    id: 't1',
+    question: 'How do I configure the relay?',
+    context: [],
+    answer: { parts: [{ kind: 'text', text: answerText }], sources: [], notices: [], status, jobs: [] },
+  });
+  const snapshot = (conversationId: string, t: unknown) => ({
+    conversationId,
+    title: 'Bench',
+    turns: [t],
+    pendingContext: [],
+    draft: '',
+    busy: false,
+    inputHistory: [],
+    agentAvailable: true,
+  });
 
   // Each measurement starts from a collected heap, so that neither pays for the other's garbage.
   const collect = () => page.evaluate(() => (window as unknown as { gc(): void }).gc());
@@ -144,18 +166,22 @@ export async function measure(page: Page, text: string, deltas: string[], id: st
 
   await collect();
   before = await busy();
-  const single = await page.evaluate((s) => {
-    const w = window as unknown as { __frame(): void };
-    const t0 = performance.now();
-    window.dispatchEvent(new MessageEvent('message', { data: { kind: 'notify', name: 'snapshot', payload: s } }));
-    w.__frame();
-    void document.body.offsetHeight;
-    return performance.now() - t0;
-  }, snapshot(`once-${id}`, turn(text, 'done')));
+  const single = await page.evaluate(
+    (s) => {
+      const w = window as unknown as { __frame(): void };
+      const t0 = performance.now();
+      window.dispatchEvent(new MessageEvent('message', { data: { kind: 'notify', name: 'snapshot', payload: s } }));
+      w.__frame();
+      void document.body.offsetHeight;
+      return performance.now() - t0;
+    },
+    snapshot(`once-${id}`, turn(text, 'done')),
+  );
   const cdpSingle = (await busy()) - before;
   const once = await page.evaluate(shape);
   // The streamed answer must end up exactly as the final text rendered once: same text, same elements.
-  if (once.text !== streamed.text || once.tags !== streamed.tags) throw new Error(`the streamed answer differs from the one rendered once (${streamed.text.length} vs ${once.text.length} chars)`);
+  if (once.text !== streamed.text || once.tags !== streamed.tags)
+    throw new Error(`the streamed answer differs from the one rendered once (${streamed.text.length} vs ${once.text.length} chars)`);
   const nodes = once.tags.split(' ').length;
   await cdp.detach();
   return { updates, total: updates.reduce((a, b) => a + b, 0), single, cdpStream, cdpSingle, nodes };
@@ -178,7 +204,16 @@ export async function benchRender(): Promise<BenchResult> {
     const url = new URL(req.url ?? '/', origin);
     if (url.pathname === '/') {
       res.writeHead(200, { 'content-type': 'text/html' });
-      res.end(renderWebviewHtml({ cspSource: origin, nonce: NONCE, scriptUri: `${origin}/${url.searchParams.get('bundle')}.js`, styleUri: `${origin}/chat.css`, codiconUri: `${origin}/codicon.css`, title: 'Ask Docs' }));
+      res.end(
+        renderWebviewHtml({
+          cspSource: origin,
+          nonce: NONCE,
+          scriptUri: `${origin}/${url.searchParams.get('bundle')}.js`,
+          styleUri: `${origin}/chat.css`,
+          codiconUri: `${origin}/codicon.css`,
+          title: 'Ask Docs',
+        }),
+      );
       return;
     }
     const f = files[url.pathname];
@@ -233,11 +268,20 @@ export async function benchRender(): Promise<BenchResult> {
     return {
       name: 'Render cost in the webview (40 KB answer, 2,000 deltas, one per 60 Hz frame)',
       rows: [
-        ['input', `${(text.length / 1024).toFixed(1)} KB markdown, ${DELTAS.toLocaleString()} deltas, ${inc.nodes} elements; production bundle, page CSP, Chromium`],
+        [
+          'input',
+          `${(text.length / 1024).toFixed(1)} KB markdown, ${DELTAS.toLocaleString()} deltas, ${inc.nodes} elements; production bundle, page CSP, Chromium`,
+        ],
         ['final text rendered once', `script+style+layout ${ms(inc.cdpSingle)} (wall ${ms(inc.single)})`],
-        ['incremental (shipped), all updates', `script+style+layout ${ms(inc.cdpStream)} = ${x(ratio)} once (wall ${ms(inc.total)} = ${x(wallRatio)}); slowest update ${ms(worst)}, p99 ${ms(p99(inc.updates))}`],
+        [
+          'incremental (shipped), all updates',
+          `script+style+layout ${ms(inc.cdpStream)} = ${x(ratio)} once (wall ${ms(inc.total)} = ${x(wallRatio)}); slowest update ${ms(worst)}, p99 ${ms(p99(inc.updates))}`,
+        ],
         [`  ratio in each of ${RUNS} runs`, ratios.map((r) => r.toFixed(2)).join(', ') + ' (sorted; the median run is shown)'],
-        ['naive (re-render all per update)', `script+style+layout ${ms(nai.cdpStream)} = ${x(naiveRatio)} once (wall ${ms(nai.total)} = ${x(naiveWallRatio)}); slowest update ${ms(worstNaive)}, p99 ${ms(p99(nai.updates))}`],
+        [
+          'naive (re-render all per update)',
+          `script+style+layout ${ms(nai.cdpStream)} = ${x(naiveRatio)} once (wall ${ms(nai.total)} = ${x(naiveWallRatio)}); slowest update ${ms(worstNaive)}, p99 ${ms(p99(nai.updates))}`,
+        ],
         ...pathological.rows,
       ],
       budgets: [

@@ -41,7 +41,9 @@ async function main(): Promise<void> {
     if (r.budgets.length) console.log(table(r.budgets.map((b) => [`  ${b.met ? '✔' : '✘'} ${b.what}`, b.value, `budget ${b.budget}`])));
   }
   const all = results.flatMap((r) => r.budgets);
-  console.log(`\n${all.filter((b) => b.met).length}/${all.length} budgets met (${((Date.now() - started) / 1000).toFixed(0)} s, Node ${process.versions.node}, ${process.platform}/${process.arch})`);
+  console.log(
+    `\n${all.filter((b) => b.met).length}/${all.length} budgets met (${((Date.now() - started) / 1000).toFixed(0)} s, Node ${process.versions.node}, ${process.platform}/${process.arch})`,
+  );
   const out = {
     date: new Date().toISOString(),
     node: process.versions.node,

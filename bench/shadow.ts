@@ -36,7 +36,11 @@ export function packageVsix(shadow: Shadow): string {
   // vsce walks the whole directory before applying .vscodeignore; node_modules is not shipped.
   rmSync(join(shadow.dir, 'node_modules'));
   const out = join(shadow.dir, 'docs-assistant.vsix');
-  run(process.execPath, [join(ROOT, 'node_modules', '@vscode', 'vsce', 'vsce'), 'package', '--no-dependencies', '--allow-missing-repository', '-o', out], shadow.dir);
+  run(
+    process.execPath,
+    [join(ROOT, 'node_modules', '@vscode', 'vsce', 'vsce'), 'package', '--no-dependencies', '--allow-missing-repository', '-o', out],
+    shadow.dir,
+  );
   symlinkSync(join(ROOT, 'node_modules'), join(shadow.dir, 'node_modules'));
   shadow.vsix = out;
   return out;

@@ -14,7 +14,23 @@ const CHUNKS = 10_000;
 /** A long answer: reasoning, a search tool call, sources, text across several parts, finish with a thread. */
 export function recordStream(): { bytes: Uint8Array; chunks: number } {
   const rnd = seeded(7);
-  const words = ['relay', 'timeout', 'the', 'configure', 'request', 'docs', 'retry', 'default', 'is', 'set', 'with', 'connection', '`connectTimeout`', '**note**', 'and'];
+  const words = [
+    'relay',
+    'timeout',
+    'the',
+    'configure',
+    'request',
+    'docs',
+    'retry',
+    'default',
+    'is',
+    'set',
+    'with',
+    'connection',
+    '`connectTimeout`',
+    '**note**',
+    'and',
+  ];
   const chunks: object[] = [{ type: 'start', messageId: 'msg-bench' }, { type: 'start-step' }];
   chunks.push({ type: 'reasoning-start', id: 'r1' });
   for (let i = 0; i < 200; i++) chunks.push({ type: 'reasoning-delta', id: 'r1', delta: `${words[Math.floor(rnd() * words.length)]} ` });
@@ -22,13 +38,18 @@ export function recordStream(): { bytes: Uint8Array; chunks: number } {
   chunks.push({ type: 'tool-input-start', toolCallId: 'call-1', toolName: 'search' });
   for (const d of ['{"query":', '"relay ', 'timeout"}']) chunks.push({ type: 'tool-input-delta', toolCallId: 'call-1', inputTextDelta: d });
   chunks.push({ type: 'tool-input-available', toolCallId: 'call-1', toolName: 'search', input: { query: 'relay timeout' } });
-  chunks.push({ type: 'tool-output-available', toolCallId: 'call-1', output: { results: [{ title: 'Configuration', url: 'https://docs.example.com/config' }] } });
+  chunks.push({
+    type: 'tool-output-available',
+    toolCallId: 'call-1',
+    output: { results: [{ title: 'Configuration', url: 'https://docs.example.com/config' }] },
+  });
   for (let s = 0; s < 8; s++) chunks.push({ type: 'source-url', sourceId: `src-${s}`, url: `https://docs.example.com/page-${s}`, title: `Page ${s}` });
   const parts = 5;
   const per = Math.floor((CHUNKS - chunks.length - parts * 2 - 3) / parts);
   for (let p = 0; p < parts; p++) {
     chunks.push({ type: 'text-start', id: `t${p}` });
-    for (let i = 0; i < per; i++) chunks.push({ type: 'text-delta', id: `t${p}`, delta: `${words[Math.floor(rnd() * words.length)]}${i % 40 === 39 ? '\n\n' : ' '}` });
+    for (let i = 0; i < per; i++)
+      chunks.push({ type: 'text-delta', id: `t${p}`, delta: `${words[Math.floor(rnd() * words.length)]}${i % 40 === 39 ? '\n\n' : ' '}` });
     chunks.push({ type: 'text-end', id: `t${p}` });
   }
   // Pad to exactly CHUNKS with one more part.
@@ -46,7 +67,7 @@ export function recordStream(): { bytes: Uint8Array; chunks: number } {
 export function piecesOf(bytes: Uint8Array): Uint8Array[] {
   const rnd = seeded(11);
   const out: Uint8Array[] = [];
-  for (let i = 0; i < bytes.length; ) {
+  for (let i = 0; i < bytes.length;) {
     const n = 1024 + Math.floor(rnd() * 15 * 1024);
     out.push(bytes.subarray(i, i + n));
     i += n;
@@ -194,6 +215,17 @@ export async function benchStream(): Promise<BenchResult> {
       { what: 'ours vs the floor (time)', value: `${vsFloor.toFixed(2)}×`, budget: '≤ 1.5×', met: vsFloor <= 1.5 },
       { what: 'peak live heap, ours vs the SDK', value: `${mb(memOurs)} vs ${mb(memSdk)}`, budget: 'no higher', met: memOurs <= memSdk },
     ],
-    raw: { chunks, bytes: bytes.length, pieces: pieces.length, msOurs: tOurs, msSdk: tSdk, msFloor: tFloor, heapOurs: memOurs, heapSdk: memSdk, speedupVsSdk: speedup, ratioVsFloor: vsFloor },
+    raw: {
+      chunks,
+      bytes: bytes.length,
+      pieces: pieces.length,
+      msOurs: tOurs,
+      msSdk: tSdk,
+      msFloor: tFloor,
+      heapOurs: memOurs,
+      heapSdk: memSdk,
+      speedupVsSdk: speedup,
+      ratioVsFloor: vsFloor,
+    },
   };
 }

@@ -20,10 +20,15 @@ const note = (cmd, where) => referenced.set(cmd, [...(referenced.get(cmd) ?? [])
 for (const [menu, items] of Object.entries(c.menus ?? {})) for (const it of items) if (it.command) note(it.command, `menus.${menu}`);
 for (const kb of c.keybindings ?? []) note(kb.command, 'keybindings');
 for (const w of c.viewsWelcome ?? []) for (const m of text(w.contents).matchAll(/\(command:([\w.]+)/g)) note(m[1], `viewsWelcome(${w.view})`);
-for (const wt of c.walkthroughs ?? []) for (const st of wt.steps ?? []) for (const m of text(st.description).matchAll(/\(command:([\w.]+)/g)) note(m[1], `walkthroughs(${wt.id}.${st.id})`);
+for (const wt of c.walkthroughs ?? [])
+  for (const st of wt.steps ?? []) for (const m of text(st.description).matchAll(/\(command:([\w.]+)/g)) note(m[1], `walkthroughs(${wt.id}.${st.id})`);
 
 // Commands VS Code generates for each view (`<viewId>.focus`, …) need no registration.
-const viewIds = new Set(Object.values(c.views ?? {}).flat().map((v) => v.id));
+const viewIds = new Set(
+  Object.values(c.views ?? {})
+    .flat()
+    .map((v) => v.id),
+);
 const builtIn = (cmd) => [...viewIds].some((v) => cmd.startsWith(`${v}.`));
 
 function* sources(dir) {

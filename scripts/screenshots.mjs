@@ -62,7 +62,9 @@ try {
     } else {
       browser ??= await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
       const page = await browser.newPage({ viewport: { width: WIDTH, height: 800 }, deviceScaleFactor: 1 });
-      await page.setContent(`<!doctype html><body style="margin:0"><img style="display:block;width:${WIDTH}px" src="data:image/png;base64,${png.toString('base64')}"></body>`);
+      await page.setContent(
+        `<!doctype html><body style="margin:0"><img style="display:block;width:${WIDTH}px" src="data:image/png;base64,${png.toString('base64')}"></body>`,
+      );
       await page.locator('img').evaluate((img) => img.decode());
       await page.locator('img').screenshot({ path: out });
       await page.close();

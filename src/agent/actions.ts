@@ -48,7 +48,10 @@ export class AgentActions {
       return undefined;
     }
     if (!(await this.feature.services.keys.has('admin'))) {
-      const pick = await vscode.window.showWarningMessage(vscode.l10n.t('Agent jobs need the admin API key (it starts with "{0}").', ADMIN_KEY_PREFIX), vscode.l10n.t('Set Admin API Key…'));
+      const pick = await vscode.window.showWarningMessage(
+        vscode.l10n.t('Agent jobs need the admin API key (it starts with "{0}").', ADMIN_KEY_PREFIX),
+        vscode.l10n.t('Set Admin API Key…'),
+      );
       if (!pick || !(await this.feature.services.keys.prompt('admin'))) return undefined;
     }
     return this.feature.current;
@@ -66,7 +69,10 @@ export class AgentActions {
             jobs.budget.max,
             delayWords(freeAt - Date.now(), vscode.l10n.t),
           )
-        : vscode.l10n.t("You have sent {0} agent requests for this project in the last hour, the service's limit. The service will probably refuse this one.", jobs.budget.max),
+        : vscode.l10n.t(
+            "You have sent {0} agent requests for this project in the last hour, the service's limit. The service will probably refuse this one.",
+            jobs.budget.max,
+          ),
       { modal: true },
       sendAnyway,
     );
@@ -124,7 +130,11 @@ export class AgentActions {
     const prompt = await this.reviews.askFinalPrompt('newJob', draft);
     if (isBlankPrompt(prompt) || !(await this.withinBudget(jobs))) return undefined;
     const record = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Docs Assistant: Starting the agent job with your reviewed prompt…'), cancellable: true },
+      {
+        location: vscode.ProgressLocation.Notification,
+        title: vscode.l10n.t('Docs Assistant: Starting the agent job with your reviewed prompt…'),
+        cancellable: true,
+      },
       (_p, token) => {
         const ctrl = new AbortController();
         const cancel = token.onCancellationRequested(() => ctrl.abort());
@@ -147,8 +157,9 @@ export class AgentActions {
     if (isBlankPrompt(instruction)) return;
     const prompt = await this.reviews.askFinalPrompt('followUp', instruction!.trim(), label);
     if (isBlankPrompt(prompt) || !(await this.withinBudget(jobs))) return;
-    await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Docs Assistant: Sending your reviewed follow-up to the agent…') }, () =>
-      jobs.followUp(record.job.id, prompt!),
+    await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Docs Assistant: Sending your reviewed follow-up to the agent…') },
+      () => jobs.followUp(record.job.id, prompt!),
     );
     await this.reveal(record.job.id);
   }

@@ -25,7 +25,11 @@ export function registerAgentCommands(feature: AgentFeature, actions: AgentActio
     if (!record || !feature.current) return;
     if (record.job.status === 'active' && !record.notFound) {
       const remove = vscode.l10n.t('Remove');
-      const ok = await vscode.window.showWarningMessage(vscode.l10n.t('This job is still working. Remove it from the list? The agent keeps running on the service.'), { modal: true }, remove);
+      const ok = await vscode.window.showWarningMessage(
+        vscode.l10n.t('This job is still working. Remove it from the list? The agent keeps running on the service.'),
+        { modal: true },
+        remove,
+      );
       if (ok !== remove) return;
     }
     feature.current.remove(record.job.id);
@@ -33,26 +37,53 @@ export function registerAgentCommands(feature: AgentFeature, actions: AgentActio
 
   return vscode.Disposable.from(
     // The title bar of a review document passes its URI; the palette and the status bar pass nothing.
-    vscode.commands.registerCommand('docsAssistant.agent.sendReviewedPrompt', guarded('Send to Agent', (target?: unknown) => reviews.send(target))),
-    vscode.commands.registerCommand('docsAssistant.agent.cancelReviewedPrompt', guarded('Cancel', (target?: unknown) => reviews.cancel(target))),
-    vscode.commands.registerCommand('docsAssistant.setAdminKey', guarded('Set Admin API Key', async () => {
-      if (await keys.prompt('admin')) feature.current?.resumePolling();
-    })),
-    vscode.commands.registerCommand('docsAssistant.clearAdminKey', guarded('Clear Admin API Key', async () => {
-      await keys.clear('admin');
-      feature.current?.poller.stopAll();
-      void vscode.window.showInformationMessage(vscode.l10n.t('Docs Assistant: Admin API key cleared. Active jobs are no longer polled.'));
-    })),
-    vscode.commands.registerCommand('docsAssistant.agent.fixDocs', guarded('Fix Docs with Agent', async () => void (await actions.launch()))),
-    vscode.commands.registerCommand('docsAssistant.agent.followUp', guarded('Send Follow-up', (arg?: JobArg) => actions.followUp(arg))),
-    vscode.commands.registerCommand('docsAssistant.agent.refresh', guarded('Refresh', async () => {
-      if (await actions.ensureReady()) feature.current?.refresh();
-      feature.tree.refresh();
-    })),
-    vscode.commands.registerCommand('docsAssistant.agent.openPullRequest', guarded('Open Pull Request', (arg?: JobArg) => actions.openPullRequest(arg))),
+    vscode.commands.registerCommand(
+      'docsAssistant.agent.sendReviewedPrompt',
+      guarded('Send to Agent', (target?: unknown) => reviews.send(target)),
+    ),
+    vscode.commands.registerCommand(
+      'docsAssistant.agent.cancelReviewedPrompt',
+      guarded('Cancel', (target?: unknown) => reviews.cancel(target)),
+    ),
+    vscode.commands.registerCommand(
+      'docsAssistant.setAdminKey',
+      guarded('Set Admin API Key', async () => {
+        if (await keys.prompt('admin')) feature.current?.resumePolling();
+      }),
+    ),
+    vscode.commands.registerCommand(
+      'docsAssistant.clearAdminKey',
+      guarded('Clear Admin API Key', async () => {
+        await keys.clear('admin');
+        feature.current?.poller.stopAll();
+        void vscode.window.showInformationMessage(vscode.l10n.t('Docs Assistant: Admin API key cleared. Active jobs are no longer polled.'));
+      }),
+    ),
+    vscode.commands.registerCommand(
+      'docsAssistant.agent.fixDocs',
+      guarded('Fix Docs with Agent', async () => void (await actions.launch())),
+    ),
+    vscode.commands.registerCommand(
+      'docsAssistant.agent.followUp',
+      guarded('Send Follow-up', (arg?: JobArg) => actions.followUp(arg)),
+    ),
+    vscode.commands.registerCommand(
+      'docsAssistant.agent.refresh',
+      guarded('Refresh', async () => {
+        if (await actions.ensureReady()) feature.current?.refresh();
+        feature.tree.refresh();
+      }),
+    ),
+    vscode.commands.registerCommand(
+      'docsAssistant.agent.openPullRequest',
+      guarded('Open Pull Request', (arg?: JobArg) => actions.openPullRequest(arg)),
+    ),
     vscode.commands.registerCommand('docsAssistant.agent.copyPullRequestLink', copyPullRequestLink),
     vscode.commands.registerCommand('docsAssistant.agent.copyJobId', copyJobId),
     vscode.commands.registerCommand('docsAssistant.agent.removeJob', removeJob),
-    vscode.commands.registerCommand('docsAssistant.agent.showJob', guarded('Show Job', (arg?: JobArg) => actions.showJob(arg))),
+    vscode.commands.registerCommand(
+      'docsAssistant.agent.showJob',
+      guarded('Show Job', (arg?: JobArg) => actions.showJob(arg)),
+    ),
   );
 }

@@ -65,7 +65,13 @@ export class AgentFeature extends Disposable {
     if (!cfg.baseUrl || !cfg.projectId || !apiKey) {
       throw new ServiceError({ reason: { code: 'notConfigured', service: 'agent' }, message: 'Docs Assistant is not set up for agent jobs yet.' });
     }
-    return new AgentClient({ baseUrl: cfg.baseUrl, projectId: cfg.projectId, apiKey, requestTimeoutMs: cfg.requestTimeoutMs, streamIdleTimeoutMs: cfg.streamIdleTimeoutMs });
+    return new AgentClient({
+      baseUrl: cfg.baseUrl,
+      projectId: cfg.projectId,
+      apiKey,
+      requestTimeoutMs: cfg.requestTimeoutMs,
+      streamIdleTimeoutMs: cfg.streamIdleTimeoutMs,
+    });
   }
 
   private reload(): void {
@@ -132,9 +138,15 @@ export class AgentFeature extends Disposable {
 }
 
 /** The agent feature, and what the chat may use of it (extension.ts hands `jobs` over). */
-export function registerAgentFeature(context: vscode.ExtensionContext, services: AgentServices): vscode.Disposable & { readonly feature: AgentFeature; readonly jobs: AgentJobsService } {
+export function registerAgentFeature(
+  context: vscode.ExtensionContext,
+  services: AgentServices,
+): vscode.Disposable & { readonly feature: AgentFeature; readonly jobs: AgentJobsService } {
   const feature = new AgentFeature(context, services);
   const actions = new AgentActions(feature, new PromptReviews());
   const jobs = new AgentJobsBridge(feature, actions, feature.onDidChangeJobs);
-  return Object.assign(vscode.Disposable.from(feature, jobs, actions.reviews, registerAgentCommands(feature, actions), registerConfigureCommand()), { feature, jobs });
+  return Object.assign(vscode.Disposable.from(feature, jobs, actions.reviews, registerAgentCommands(feature, actions), registerConfigureCommand()), {
+    feature,
+    jobs,
+  });
 }

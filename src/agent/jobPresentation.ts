@@ -49,7 +49,11 @@ export function relativeAge(fromIso: string, now: number, t: Translate): string 
 
 export function firstLine(text: string, t: Translate, max = LABEL_MAX): string {
   const l10n = { t };
-  const line = text.split(/\r?\n/).find((l) => l.trim() !== '')?.trim() ?? l10n.t('(no instruction)');
+  const line =
+    text
+      .split(/\r?\n/)
+      .find((l) => l.trim() !== '')
+      ?.trim() ?? l10n.t('(no instruction)');
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 
@@ -139,7 +143,14 @@ export function presentChildren(r: JobRecord, now: number, t: Translate): ChildV
   const children: ChildView[] = [];
   if (r.job.prLink) children.push({ kind: 'prLink', label: r.job.prLink, url: r.job.prLink, contextValue: 'prLink', iconId: 'git-pull-request' });
   r.followUps.forEach((f, index) =>
-    children.push({ kind: 'followUp', label: firstLine(f.prompt, t), description: relativeAge(f.sentAt, now, t), contextValue: 'followUp', iconId: 'comment', index }),
+    children.push({
+      kind: 'followUp',
+      label: firstLine(f.prompt, t),
+      description: relativeAge(f.sentAt, now, t),
+      contextValue: 'followUp',
+      iconId: 'comment',
+      index,
+    }),
   );
   return children;
 }

@@ -44,7 +44,11 @@ export class AgentJobsBridge extends Disposable implements AgentJobsService {
   }
 
   async act(jobId: string, action: JobAction): Promise<void> {
-    const run = { openPullRequest: () => this.actions.openPullRequest(jobId), followUp: () => this.actions.followUp(jobId), showJob: () => this.actions.showJob(jobId) }[action];
+    const run = {
+      openPullRequest: () => this.actions.openPullRequest(jobId),
+      followUp: () => this.actions.followUp(jobId),
+      showJob: () => this.actions.showJob(jobId),
+    }[action];
     if (run) await this.actions.guarded(action, run)();
   }
 

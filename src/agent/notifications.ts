@@ -15,7 +15,11 @@ export async function notifyJobFinished(r: JobRecord): Promise<void> {
   } else if (job.status === 'completed') {
     pick = await vscode.window.showInformationMessage(vscode.l10n.t('Docs Assistant: The agent finished "{0}" without changes.', what), showJob);
   } else if (job.status === 'failed') {
-    pick = await vscode.window.showErrorMessage(vscode.l10n.t('Docs Assistant: The agent job "{0}" failed. You can send a follow-up with more detail.', what), followUp, showJob);
+    pick = await vscode.window.showErrorMessage(
+      vscode.l10n.t('Docs Assistant: The agent job "{0}" failed. You can send a follow-up with more detail.', what),
+      followUp,
+      showJob,
+    );
   } else if (job.status === 'archived') {
     pick = await vscode.window.showInformationMessage(vscode.l10n.t('Docs Assistant: The agent job "{0}" was archived.', what), showJob);
   }

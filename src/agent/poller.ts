@@ -181,7 +181,10 @@ export class JobPoller {
       loop.errors++;
       const backoff = Math.min(MAX_POLL_INTERVAL_MS, this.intervalFor(loop) * 2 ** loop.errors);
       // Retry-After is honoured, but never for more than an hour: then polling resumes.
-      const wait = result.error.kind === 'rateLimited' && result.error.retryAfterMs !== undefined ? Math.max(backoff, clampRetryAfter(result.error.retryAfterMs)) : backoff;
+      const wait =
+        result.error.kind === 'rateLimited' && result.error.retryAfterMs !== undefined
+          ? Math.max(backoff, clampRetryAfter(result.error.retryAfterMs))
+          : backoff;
       this.schedule(jobId, loop, wait);
     }
   }

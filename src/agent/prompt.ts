@@ -17,13 +17,7 @@ export function buildAgentPrompt(instruction: string, selection?: PromptSelectio
   const what = instruction.trim();
   if (!selection || selection.text.trim() === '') return what;
   const lines = selection.startLine === selection.endLine ? `line ${selection.startLine}` : `lines ${selection.startLine}-${selection.endLine}`;
-  return [
-    `File: ${selection.path} (${lines})`,
-    '',
-    fenced(selection.text, selection.languageId ?? ''),
-    '',
-    `Instruction: ${what}`,
-  ].join('\n');
+  return [`File: ${selection.path} (${lines})`, '', fenced(selection.text, selection.languageId ?? ''), '', `Instruction: ${what}`].join('\n');
 }
 
 /** True when a prompt has something the agent can act on. */

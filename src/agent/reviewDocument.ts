@@ -74,9 +74,11 @@ export class PromptReviews implements vscode.Disposable {
     this.updateStatus();
     void vscode.window.showInformationMessage(
       purpose === 'newJob'
-        ? vscode.l10n.t("Docs Assistant: Review the prompt for the agent, then press Send to Agent in the editor's title bar. Exactly the editor's text is sent; closing it sends nothing.")
+        ? vscode.l10n.t(
+            "Docs Assistant: Review the prompt for the agent, then press Send to Agent in the editor's title bar. Exactly the editor's text is sent; closing it sends nothing.",
+          )
         : vscode.l10n.t(
-            "Docs Assistant: Review the follow-up for \"{0}\", then press Send to Agent in the editor's title bar. Exactly the editor's text is sent; closing it sends nothing.",
+            'Docs Assistant: Review the follow-up for "{0}", then press Send to Agent in the editor\'s title bar. Exactly the editor\'s text is sent; closing it sends nothing.',
             jobLabel,
           ),
     );
@@ -92,7 +94,9 @@ export class PromptReviews implements vscode.Disposable {
     }
     const text = review.document.getText();
     if (text.trim() === '') {
-      void vscode.window.showWarningMessage(vscode.l10n.t('Docs Assistant: The prompt is empty, so nothing was sent. Write what the agent should do, or Cancel.'));
+      void vscode.window.showWarningMessage(
+        vscode.l10n.t('Docs Assistant: The prompt is empty, so nothing was sent. Write what the agent should do, or Cancel.'),
+      );
       return;
     }
     await this.end(review, text);
@@ -140,7 +144,11 @@ export class PromptReviews implements vscode.Disposable {
 
   private async updateContext(): Promise<void> {
     this.updateStatus();
-    await vscode.commands.executeCommand('setContext', CONTEXT_KEY, [...this.open.values()].map((r) => r.document.uri.toString()));
+    await vscode.commands.executeCommand(
+      'setContext',
+      CONTEXT_KEY,
+      [...this.open.values()].map((r) => r.document.uri.toString()),
+    );
   }
 
   private updateStatus(): void {

@@ -61,7 +61,13 @@ export class AgentClient {
     }
   }
 
-  private async call(method: 'GET' | 'POST', path: string[], target: { projectId: string; jobId?: string }, prompt: string | undefined, signal: AbortSignal | undefined): Promise<AgentJob> {
+  private async call(
+    method: 'GET' | 'POST',
+    path: string[],
+    target: { projectId: string; jobId?: string },
+    prompt: string | undefined,
+    signal: AbortSignal | undefined,
+  ): Promise<AgentJob> {
     const { apiKey } = this.opts;
     const secrets = [apiKey];
     const url = this.checkedUrl(path, target.jobId);
@@ -120,9 +126,13 @@ export class AgentClient {
   private checkedUrl(path: string[], jobId: string | undefined): string {
     const { apiKey, projectId } = this.opts;
     const problem = keyProblem(apiKey ?? '', 'admin');
-    if (problem !== undefined) throw new ServiceError({ reason: { code: 'keyInvalid', keyKind: 'admin', problem }, message: keyProblemInEnglish(problem, 'admin') });
+    if (problem !== undefined)
+      throw new ServiceError({ reason: { code: 'keyInvalid', keyKind: 'admin', problem }, message: keyProblemInEnglish(problem, 'admin') });
     if (!projectId || projectId.trim() === '') {
-      throw new ServiceError({ reason: { code: 'projectMissing' }, message: 'The project id is not set (the project id from the API keys page of the dashboard).' });
+      throw new ServiceError({
+        reason: { code: 'projectMissing' },
+        message: 'The project id is not set (the project id from the API keys page of the dashboard).',
+      });
     }
     if (jobId !== undefined && jobId.trim() === '') throw new ServiceError({ reason: { code: 'jobIdMissing' }, message: 'The job id is empty.' });
     const base = parseBaseUrl(this.opts.baseUrl);

@@ -168,7 +168,12 @@ export class AssistantClient {
    * refused with what the body says. v1 accepts the data stream, and an event stream too, since
    * a service that moved on may answer v1 requests in the v2 format.
    */
-  private async decoderFor(response: Response, version: AssistantApiVersion, exchange: Exchange, secrets: readonly (string | undefined)[]): Promise<StreamDecoder> {
+  private async decoderFor(
+    response: Response,
+    version: AssistantApiVersion,
+    exchange: Exchange,
+    secrets: readonly (string | undefined)[],
+  ): Promise<StreamDecoder> {
     const type = contentTypeOf(response);
     if (type === 'text/event-stream') return createDecoder('sse');
     if (version === 'v1' && type !== 'application/json' && type !== 'text/html') return createDecoder('v1');
@@ -183,10 +188,14 @@ export class AssistantClient {
 
   private checkedUrl(request: AssistantRequest, version: AssistantApiVersion): string {
     const problem = keyProblem(this.opts.apiKey ?? '', 'assistant');
-    if (problem !== undefined) throw new ServiceError({ reason: { code: 'keyInvalid', keyKind: 'assistant', problem }, message: keyProblemInEnglish(problem, 'assistant') });
+    if (problem !== undefined)
+      throw new ServiceError({ reason: { code: 'keyInvalid', keyKind: 'assistant', problem }, message: keyProblemInEnglish(problem, 'assistant') });
     const domain = (this.opts.domain ?? '').trim();
     if (domain === '') {
-      throw new ServiceError({ reason: { code: 'domainMissing' }, message: 'The domain is not set (the last segment of the dashboard URL of your documentation site).' });
+      throw new ServiceError({
+        reason: { code: 'domainMissing' },
+        message: 'The domain is not set (the last segment of the dashboard URL of your documentation site).',
+      });
     }
     if (!Array.isArray(request.messages) || request.messages.length === 0) {
       throw new ServiceError({ reason: { code: 'questionMissing' }, message: 'There is no question to send.' });

@@ -8,10 +8,7 @@ import { isObj, str, type Obj } from './json';
 export type SkipReason = 'unknown-type' | 'malformed';
 
 /** What one stream event turns into. */
-export type StreamItem =
-  | { kind: 'chunk'; chunk: UIMessageChunk }
-  | { kind: 'skip'; reason: SkipReason; detail: string }
-  | { kind: 'done' };
+export type StreamItem = { kind: 'chunk'; chunk: UIMessageChunk } | { kind: 'skip'; reason: SkipReason; detail: string } | { kind: 'done' };
 
 const optStr = (v: unknown): boolean => v === undefined || typeof v === 'string';
 
@@ -89,7 +86,6 @@ function chunkItem(json: unknown): StreamItem {
       return { kind: 'skip', reason: 'unknown-type', detail: `a chunk of unknown type "${t.slice(0, 60)}"` };
   }
 }
-
 
 /** Validates one chunk: the clean chunk, or why it is skipped. */
 export function classifyChunk(json: unknown): { chunk: UIMessageChunk } | { reason: SkipReason; detail: string } {

@@ -1,6 +1,14 @@
 import type { AssembledMessage } from './types';
 import { clampRetryAfter } from './limits';
-import { kindOf, optionAtFault, type ClientOption, type NetworkCause, type ServiceErrorCode, type ServiceErrorKind, type ServiceErrorReason } from './errorReasons';
+import {
+  kindOf,
+  optionAtFault,
+  type ClientOption,
+  type NetworkCause,
+  type ServiceErrorCode,
+  type ServiceErrorKind,
+  type ServiceErrorReason,
+} from './errorReasons';
 import { redact } from './redact';
 
 // One error type for everything the service client can fail with. Callers switch on `kind` (how
@@ -141,7 +149,8 @@ function networkCause(cause: ErrorLike | undefined): { cause: NetworkCause; tls:
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_NONAME' || code === 'EAI_FAIL') return { cause: 'dnsFailed', tls: false, unsent: true };
   // The handshake comes before the request is written.
   if (TLS_CODE.test(code) || /\b(SSL|TLS)\b|certificate/i.test(text)) return { cause: 'unknown', tls: true, unsent: true };
-  if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'UND_ERR_SOCKET' || code === 'UND_ERR_CLOSED') return { cause: 'closed', tls: false, unsent: false };
+  if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'UND_ERR_SOCKET' || code === 'UND_ERR_CLOSED')
+    return { cause: 'closed', tls: false, unsent: false };
   if (code === 'UND_ERR_CONNECT_TIMEOUT') return { cause: 'connectTimeout', tls: false, unsent: true };
   if (code === 'ETIMEDOUT') return { cause: 'timedOut', tls: false, unsent: false };
   if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH' || code === 'ENETDOWN') return { cause: 'noRoute', tls: false, unsent: true };
@@ -169,7 +178,13 @@ function causeInEnglish(cause: NetworkCause): string {
  * Maps a failure of fetch or of reading its body onto a `network` ServiceError. `host` is
  * host[:port], or '' when unknown; `keptPartial`: the body was an answer whose caller keeps what arrived.
  */
-export function networkError(e: unknown, host: string, phase: NetworkPhase = 'connect', secrets: readonly (string | undefined)[] = [], keptPartial = false): ServiceError {
+export function networkError(
+  e: unknown,
+  host: string,
+  phase: NetworkPhase = 'connect',
+  secrets: readonly (string | undefined)[] = [],
+  keptPartial = false,
+): ServiceError {
   const where = host || 'the service';
   const root = rootCause(e);
   const { cause, tls, unsent } = networkCause(root);
@@ -207,10 +222,16 @@ export function describeError(e: unknown, secrets: readonly (string | undefined)
   }
   const cause = rootCause(e);
   const looksNetwork =
-    (e instanceof TypeError && /fetch failed|terminated|network/i.test(e.message)) || (cause !== undefined && typeof cause.code === 'string' && cause.code.length > 0);
+    (e instanceof TypeError && /fetch failed|terminated|network/i.test(e.message)) ||
+    (cause !== undefined && typeof cause.code === 'string' && cause.code.length > 0);
   if (looksNetwork) return networkError(e, '', 'connect', secrets);
   if (e instanceof SyntaxError) {
-    return new ServiceError({ reason: { code: 'unreadable' }, message: 'The service sent something that could not be read.', detail: redact(e.message, secrets).slice(0, 300), cause: e });
+    return new ServiceError({
+      reason: { code: 'unreadable' },
+      message: 'The service sent something that could not be read.',
+      detail: redact(e.message, secrets).slice(0, 300),
+      cause: e,
+    });
   }
   // No better kind exists for an unexpected failure; `protocol` keeps it out of the retry paths.
   const detail = redact(messageOf(e), secrets).slice(0, 300);

@@ -187,10 +187,18 @@ export class Exchange {
     const where = host || 'the service';
     if (this.stopReason === 'headers-timeout') {
       const s = seconds(this.opts.requestTimeoutMs);
-      return new ServiceError({ reason: { code: 'headersTimeout', host, seconds: s }, message: `${where} did not answer within ${s} s. Try again in a moment.`, cause: e });
+      return new ServiceError({
+        reason: { code: 'headersTimeout', host, seconds: s },
+        message: `${where} did not answer within ${s} s. Try again in a moment.`,
+        cause: e,
+      });
     }
     if (this.stopReason === 'deadline') {
-      return new ServiceError({ reason: { code: 'deadline', host }, message: `${where} took longer than the client allows for one answer. Try again in a moment.`, cause: e });
+      return new ServiceError({
+        reason: { code: 'deadline', host },
+        message: `${where} took longer than the client allows for one answer. Try again in a moment.`,
+        cause: e,
+      });
     }
     if (this.stopReason === 'idle-timeout') {
       const s = seconds(this.opts.idleTimeoutMs);

@@ -6,9 +6,7 @@ import { redact } from './redact';
 // shape is not specified (notes.md, "Errors"), so its words are only ever extra detail.
 
 /** What the failed request was about; it decides the wording of 401/403/404. */
-export type ErrorTarget =
-  | { service: 'agent'; projectId: string; jobId?: string }
-  | { service: 'assistant'; domain: string; threadId?: string | null };
+export type ErrorTarget = { service: 'agent'; projectId: string; jobId?: string } | { service: 'assistant'; domain: string; threadId?: string | null };
 
 export const DETAIL_MAX_CHARS = 300;
 
@@ -68,7 +66,8 @@ export function extractDetail(body: string, contentType: string | null, secrets:
         const o = json as Record<string, unknown>;
         const err = o.error;
         if (typeof err === 'string') words = err;
-        else if (err !== null && typeof err === 'object' && typeof (err as Record<string, unknown>).message === 'string') words = (err as Record<string, string>).message;
+        else if (err !== null && typeof err === 'object' && typeof (err as Record<string, unknown>).message === 'string')
+          words = (err as Record<string, string>).message;
         else if (typeof o.message === 'string') words = o.message;
         else if (typeof o.detail === 'string') words = o.detail;
       }
@@ -91,9 +90,13 @@ export const AGENT_USES_PER_HOUR = 100;
 /** What a non-2xx status means for the request that got it. */
 function reasonFor(status: number, target: ErrorTarget, retryAfterMs: number | undefined, now: number): ServiceErrorReason {
   if (status === 401) return { code: 'keyRefused', service: target.service };
-  if (status === 403) return target.service === 'agent' ? { code: 'projectForbidden', projectId: target.projectId } : { code: 'domainForbidden', domain: target.domain };
+  if (status === 403)
+    return target.service === 'agent' ? { code: 'projectForbidden', projectId: target.projectId } : { code: 'domainForbidden', domain: target.domain };
   if (status === 404 || status === 410) {
-    if (target.service === 'agent') return target.jobId !== undefined ? { code: 'jobNotFound', projectId: target.projectId, jobId: target.jobId } : { code: 'projectNotFound', projectId: target.projectId };
+    if (target.service === 'agent')
+      return target.jobId !== undefined
+        ? { code: 'jobNotFound', projectId: target.projectId, jobId: target.jobId }
+        : { code: 'projectNotFound', projectId: target.projectId };
     return target.threadId ? { code: 'threadGone', threadId: target.threadId } : { code: 'domainNotFound', domain: target.domain };
   }
   if (status === 429) {

@@ -1,12 +1,4 @@
-import type {
-  AssembledDataPart,
-  AssembledMessage,
-  AssembledPart,
-  AssembledReasoningPart,
-  AssembledTextPart,
-  AssembledToolCall,
-  UIMessageChunk,
-} from './types';
+import type { AssembledDataPart, AssembledMessage, AssembledPart, AssembledReasoningPart, AssembledTextPart, AssembledToolCall, UIMessageChunk } from './types';
 import { MAX_PARTS, MAX_SOURCES } from './limits';
 import { isObj, str, type Obj } from './json';
 
@@ -80,10 +72,24 @@ const openKey = (type: string, id: string): string => `${type}:${id}`;
 /** The index for `message`, rebuilt when the message was not built here (a clone, a restored copy). */
 function indexFor(message: AssembledMessage): PartIndex {
   const known = indexes.get(message);
-  if (known && known.parts === message.parts && known.partsLength === message.parts.length && known.data === message.data && known.dataLength === message.data.length) {
+  if (
+    known &&
+    known.parts === message.parts &&
+    known.partsLength === message.parts.length &&
+    known.data === message.data &&
+    known.dataLength === message.data.length
+  ) {
     return known;
   }
-  const index: PartIndex = { parts: message.parts, partsLength: message.parts.length, data: message.data, dataLength: message.data.length, open: new Map(), tools: new Map(), dataById: new Map() };
+  const index: PartIndex = {
+    parts: message.parts,
+    partsLength: message.parts.length,
+    data: message.data,
+    dataLength: message.data.length,
+    open: new Map(),
+    tools: new Map(),
+    dataById: new Map(),
+  };
   for (const p of message.parts) {
     if (p.type === 'tool') index.tools.set(p.toolCallId, p);
     else if (!p.done) index.open.set(openKey(p.type, p.id), p);
@@ -223,7 +229,11 @@ export function reduceChunk(message: AssembledMessage, chunk: UIMessageChunk): A
     case 'source-url':
       // Citations past MAX_SOURCES add nothing a reader can use, and each would be shown and compared.
       if (message.sources.length >= MAX_SOURCES) break;
-      message.sources.push(chunk.title === undefined ? { sourceId: chunk.sourceId, kind: 'url', url: chunk.url } : { sourceId: chunk.sourceId, kind: 'url', url: chunk.url, title: chunk.title });
+      message.sources.push(
+        chunk.title === undefined
+          ? { sourceId: chunk.sourceId, kind: 'url', url: chunk.url }
+          : { sourceId: chunk.sourceId, kind: 'url', url: chunk.url, title: chunk.title },
+      );
       break;
     case 'source-document': {
       if (message.sources.length >= MAX_SOURCES) break;

@@ -28,9 +28,7 @@ export function messageContent(message: ChatMessage): string {
 
 function wireMessage(message: ChatMessage, version: AssistantApiVersion): Record<string, unknown> {
   const parts = message.parts.filter((p) => p.type === 'text').map((p) => ({ type: 'text', text: p.text }));
-  return version === 'v1'
-    ? { id: message.id, role: message.role, content: messageContent(message), parts }
-    : { id: message.id, role: message.role, parts };
+  return version === 'v1' ? { id: message.id, role: message.role, content: messageContent(message), parts } : { id: message.id, role: message.role, parts };
 }
 
 function wireContext(item: ContextItem): Record<string, unknown> {

@@ -34,7 +34,10 @@ export function parseBaseUrl(baseUrl: string): URL {
     parsed = new URL(trimmed);
   } catch {
     const value = trimmed.slice(0, 80);
-    throw new ServiceError({ reason: { code: 'baseUrlInvalid', value }, message: `The service address is not a valid address ("${value}"). Use e.g. https://api.example.com.` });
+    throw new ServiceError({
+      reason: { code: 'baseUrlInvalid', value },
+      message: `The service address is not a valid address ("${value}"). Use e.g. https://api.example.com.`,
+    });
   }
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
     throw new ServiceError({

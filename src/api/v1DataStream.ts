@@ -12,7 +12,6 @@ import type { UIMessageChunk } from './types';
 // id); a tool call, a reasoning run or a step boundary ends the run, so text after a tool call is
 // a new part, in the order the user saw it.
 
-
 /** Codes the v4 protocol defines that carry nothing this client shows (redacted reasoning, signatures). */
 const IGNORED_CODES = new Set(['i', 'j']);
 

@@ -88,14 +88,19 @@ export function sourcesOf(message: AssembledMessage): SourceView[] {
 export function noticesOf(message: AssembledMessage): string[] {
   const notices: string[] = [];
   if (message.skippedChunks > 0) {
-    notices.push(`${message.skippedChunks} part${message.skippedChunks === 1 ? '' : 's'} of the answer could not be read and ${message.skippedChunks === 1 ? 'was' : 'were'} skipped.`);
+    notices.push(
+      `${message.skippedChunks} part${message.skippedChunks === 1 ? '' : 's'} of the answer could not be read and ${message.skippedChunks === 1 ? 'was' : 'were'} skipped.`,
+    );
   }
   for (const e of message.errors) notices.push(`The service reported a problem: ${e}`);
   if (message.aborted) notices.push(`The service stopped this answer${message.abortReason ? ` (${message.abortReason})` : ''}.`);
   if (message.cutOff?.reason === 'size') {
-    notices.push(`The answer was cut off after ${message.cutOff.limit}, far longer than an answer should be. What arrived is kept; ask a narrower question for a shorter answer.`);
+    notices.push(
+      `The answer was cut off after ${message.cutOff.limit}, far longer than an answer should be. What arrived is kept; ask a narrower question for a shorter answer.`,
+    );
   }
-  if (message.cutOff?.reason === 'time') notices.push(`The answer was cut off after ${message.cutOff.limit} of streaming. What arrived is kept; Retry to ask again.`);
+  if (message.cutOff?.reason === 'time')
+    notices.push(`The answer was cut off after ${message.cutOff.limit} of streaming. What arrived is kept; Retry to ask again.`);
   return notices;
 }
 
@@ -124,7 +129,13 @@ export function diffAnswer(before: AnswerView, after: AnswerView): AnswerPatch[]
     // The same string object (nothing was appended): compared in O(1), not character by character,
     // so that a chunk which does not touch the text costs nothing however long the text is.
     if (old && old.kind === 'text' && part.kind === 'text' && old.text === part.text) return;
-    if (old && (old.kind === 'text' || old.kind === 'reasoning') && old.kind === part.kind && part.text.length >= old.text.length && part.text.startsWith(old.text)) {
+    if (
+      old &&
+      (old.kind === 'text' || old.kind === 'reasoning') &&
+      old.kind === part.kind &&
+      part.text.length >= old.text.length &&
+      part.text.startsWith(old.text)
+    ) {
       if (part.text.length > old.text.length) patches.push({ op: 'appendText', part: i, text: part.text.slice(old.text.length) });
       if (part.kind === 'reasoning' && old.kind === 'reasoning' && part.done !== old.done) patches.push({ op: 'setPart', part: i, value: part });
       return;
@@ -176,7 +187,8 @@ export function viewAfterDelta(before: AnswerView, message: AssembledMessage, ch
   if ((chunk.type !== 'text-delta' && chunk.type !== 'reasoning-delta') || message.parts.length !== before.parts.length) return undefined;
   const type = chunk.type === 'text-delta' ? 'text' : 'reasoning';
   let i = message.parts.length - 1;
-  while (i >= 0 && !(message.parts[i]!.type === type && (message.parts[i] as { id: string }).id === chunk.id && !(message.parts[i] as { done: boolean }).done)) i--;
+  while (i >= 0 && !(message.parts[i]!.type === type && (message.parts[i] as { id: string }).id === chunk.id && !(message.parts[i] as { done: boolean }).done))
+    i--;
   const part = message.parts[i];
   const old = before.parts[i];
   // The reducer only ever appends the delta, so the lengths tell whether that is all that changed.

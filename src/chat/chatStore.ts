@@ -61,7 +61,11 @@ function fresh(id: string, now: number): StoredConversation {
 
 /** An answer cut off by the window going away: stopped, its text kept, and saying why. */
 export function interrupted(answer: AnswerView): AnswerView {
-  return { ...answer, status: 'stopped', notices: [...answer.notices.filter((n) => !n.startsWith('Interrupted')), 'Interrupted: the window was reloaded while this answer was streaming.'] };
+  return {
+    ...answer,
+    status: 'stopped',
+    notices: [...answer.notices.filter((n) => !n.startsWith('Interrupted')), 'Interrupted: the window was reloaded while this answer was streaming.'],
+  };
 }
 
 /** A turn that was streaming when the window went away comes back stopped, its text kept. */

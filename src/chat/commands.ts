@@ -9,45 +9,74 @@ import type { ChatPanels, ChatViewProvider } from './chatViews';
 // The chat's commands. Each runs inside the guard both features share (src/host/guarded.ts): a
 // failed command is a message that says what to do next, never the extension host going down.
 
-export function registerChatCommands(controller: ChatController, view: ChatViewProvider, panels: ChatPanels, services: { keys: KeyStore; log: Log }): vscode.Disposable {
+export function registerChatCommands(
+  controller: ChatController,
+  view: ChatViewProvider,
+  panels: ChatPanels,
+  services: { keys: KeyStore; log: Log },
+): vscode.Disposable {
   const { keys } = services;
   const guarded = commandGuard(services);
 
   return vscode.Disposable.from(
-    vscode.commands.registerCommand('docsAssistant.chat.askAboutSelection', guarded('Ask Docs About Selection', async () => {
-      controller.attachSelection();
-      await view.reveal();
-      controller.focusInput();
-    })),
-    vscode.commands.registerCommand('docsAssistant.chat.addSelection', guarded('Add Selection to Docs Chat', () => {
-      if (controller.attachSelection()) void vscode.window.setStatusBarMessage('Docs Assistant: selection added to the chat.', 3000);
-    })),
-    vscode.commands.registerCommand('docsAssistant.chat.newConversation', guarded('New Conversation', () => controller.session.newConversation())),
-    vscode.commands.registerCommand('docsAssistant.chat.openInEditor', guarded('Open Docs Chat in Editor', () => panels.open())),
-    vscode.commands.registerCommand('docsAssistant.chat.focus', guarded('Ask Docs', async () => {
-      await view.reveal();
-      controller.focusInput();
-    })),
-    vscode.commands.registerCommand('docsAssistant.chat.showHistory', guarded('Show Conversation History', async () => {
-      const items = controller.store.history.map((c) => ({
-        label: c.title,
-        description: `${c.turns.length} question${c.turns.length === 1 ? '' : 's'}`,
-        detail: new Date(c.createdAt).toLocaleString(),
-        id: c.id,
-      }));
-      // Conversations dropped to keep the stored chats bounded are not silently gone: the list says so.
-      const dropped = historyNote(controller.store.droppedConversations);
-      if (!items.length) {
-        void vscode.window.showInformationMessage(`Docs Assistant: No earlier conversations${dropped ? `. ${dropped}` : ' yet.'}`);
-        return;
-      }
-      const pick = await vscode.window.showQuickPick(items, { title: 'Docs Assistant: Reopen a conversation', placeHolder: dropped, matchOnDetail: true });
-      if (pick && controller.session.openConversation(pick.id)) await view.reveal();
-    })),
-    vscode.commands.registerCommand('docsAssistant.setAssistantKey', guarded('Set Assistant API Key', () => keys.prompt('assistant'))),
-    vscode.commands.registerCommand('docsAssistant.clearAssistantKey', guarded('Clear Assistant API Key', async () => {
-      await keys.clear('assistant');
-      void vscode.window.showInformationMessage('Docs Assistant: Assistant API key cleared.');
-    })),
+    vscode.commands.registerCommand(
+      'docsAssistant.chat.askAboutSelection',
+      guarded('Ask Docs About Selection', async () => {
+        controller.attachSelection();
+        await view.reveal();
+        controller.focusInput();
+      }),
+    ),
+    vscode.commands.registerCommand(
+      'docsAssistant.chat.addSelection',
+      guarded('Add Selection to Docs Chat', () => {
+        if (controller.attachSelection()) void vscode.window.setStatusBarMessage('Docs Assistant: selection added to the chat.', 3000);
+      }),
+    ),
+    vscode.commands.registerCommand(
+      'docsAssistant.chat.newConversation',
+      guarded('New Conversation', () => controller.session.newConversation()),
+    ),
+    vscode.commands.registerCommand(
+      'docsAssistant.chat.openInEditor',
+      guarded('Open Docs Chat in Editor', () => panels.open()),
+    ),
+    vscode.commands.registerCommand(
+      'docsAssistant.chat.focus',
+      guarded('Ask Docs', async () => {
+        await view.reveal();
+        controller.focusInput();
+      }),
+    ),
+    vscode.commands.registerCommand(
+      'docsAssistant.chat.showHistory',
+      guarded('Show Conversation History', async () => {
+        const items = controller.store.history.map((c) => ({
+          label: c.title,
+          description: `${c.turns.length} question${c.turns.length === 1 ? '' : 's'}`,
+          detail: new Date(c.createdAt).toLocaleString(),
+          id: c.id,
+        }));
+        // Conversations dropped to keep the stored chats bounded are not silently gone: the list says so.
+        const dropped = historyNote(controller.store.droppedConversations);
+        if (!items.length) {
+          void vscode.window.showInformationMessage(`Docs Assistant: No earlier conversations${dropped ? `. ${dropped}` : ' yet.'}`);
+          return;
+        }
+        const pick = await vscode.window.showQuickPick(items, { title: 'Docs Assistant: Reopen a conversation', placeHolder: dropped, matchOnDetail: true });
+        if (pick && controller.session.openConversation(pick.id)) await view.reveal();
+      }),
+    ),
+    vscode.commands.registerCommand(
+      'docsAssistant.setAssistantKey',
+      guarded('Set Assistant API Key', () => keys.prompt('assistant')),
+    ),
+    vscode.commands.registerCommand(
+      'docsAssistant.clearAssistantKey',
+      guarded('Clear Assistant API Key', async () => {
+        await keys.clear('assistant');
+        void vscode.window.showInformationMessage('Docs Assistant: Assistant API key cleared.');
+      }),
+    ),
   );
 }

@@ -11,7 +11,10 @@ const IMAGE_TYPES = new Set(['image/png', 'image/gif', 'image/jpeg', 'image/webp
 
 export type ImageLoad = { dataUrl: string } | { error: string };
 
-export async function loadImage(raw: string, opts: { fetch?: typeof fetch; signal?: AbortSignal; maxBytes?: number; timeoutMs?: number } = {}): Promise<ImageLoad> {
+export async function loadImage(
+  raw: string,
+  opts: { fetch?: typeof fetch; signal?: AbortSignal; maxBytes?: number; timeoutMs?: number } = {},
+): Promise<ImageLoad> {
   let url: URL;
   try {
     url = new URL(raw);
@@ -25,7 +28,12 @@ export async function loadImage(raw: string, opts: { fetch?: typeof fetch; signa
   const timeout = AbortSignal.timeout(opts.timeoutMs ?? IMAGE_TIMEOUT_MS);
   const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
   try {
-    const response = await (opts.fetch ?? globalThis.fetch)(url.href, { signal, redirect: 'error', credentials: 'omit', headers: { Accept: [...IMAGE_TYPES].join(', ') } });
+    const response = await (opts.fetch ?? globalThis.fetch)(url.href, {
+      signal,
+      redirect: 'error',
+      credentials: 'omit',
+      headers: { Accept: [...IMAGE_TYPES].join(', ') },
+    });
     if (!response.ok) {
       await response.body?.cancel().catch(() => undefined);
       return { error: `${url.host} answered HTTP ${response.status}.` };

@@ -7,7 +7,10 @@ import { ChatPanels, ChatViewProvider } from './chatViews';
 import { registerChatCommands } from './commands';
 
 /** `jobs` is the agent feature as the chat may use it, handed over by extension.ts. */
-export function registerChatFeature(context: vscode.ExtensionContext, services: { keys: KeyStore; log: Log; jobs: AgentJobsService }): vscode.Disposable & { readonly view: ChatViewProvider } {
+export function registerChatFeature(
+  context: vscode.ExtensionContext,
+  services: { keys: KeyStore; log: Log; jobs: AgentJobsService },
+): vscode.Disposable & { readonly view: ChatViewProvider } {
   const controller = new ChatController(context, services.keys, services.log, services.jobs);
   const view = new ChatViewProvider(controller);
   const panels = new ChatPanels(controller);

@@ -64,7 +64,12 @@ function sameCard(a: JobCardView, b: JobCardView): boolean {
 /** The draft the user reviews: the question, what they had selected, the answer, and what to do. */
 export function fixPrompt(turn: TurnView): string {
   const lines = [`A reader asked the documentation: "${turn.question}"`];
-  for (const c of turn.context) lines.push('', `They had selected ${c.type === 'code' ? 'code' : 'text'} from ${chipLabel(c)}:`, fenced(c.value, c.type === 'code' ? (c.languageId ?? '') : ''));
+  for (const c of turn.context)
+    lines.push(
+      '',
+      `They had selected ${c.type === 'code' ? 'code' : 'text'} from ${chipLabel(c)}:`,
+      fenced(c.value, c.type === 'code' ? (c.languageId ?? '') : ''),
+    );
   const answer = answerText(turn.answer).trim();
   if (answer) lines.push('', 'The assistant answered:', answer.length > ANSWER_MAX_CHARS ? `${answer.slice(0, ANSWER_MAX_CHARS)}…` : answer);
   lines.push('', 'Instruction: Fix the documentation so that it answers this question correctly and clearly.');

@@ -29,9 +29,12 @@ export function postPacer(timers: PostTimers = REAL_TIMERS): (fn: () => void) =>
   /** When the last POSTS_PER_WINDOW posts went out, oldest first. */
   const recent: number[] = Array<number>(POSTS_PER_WINDOW).fill(-Infinity);
   return (fn) =>
-    timers.later(() => {
-      recent.shift();
-      recent.push(timers.now());
-      fn();
-    }, recent[0]! + POST_WINDOW_MS - timers.now());
+    timers.later(
+      () => {
+        recent.shift();
+        recent.push(timers.now());
+        fn();
+      },
+      recent[0]! + POST_WINDOW_MS - timers.now(),
+    );
 }

@@ -94,10 +94,13 @@ export function isSameSelection(a: ContextChip, b: ContextChip): boolean {
  */
 export function fitChip(attached: readonly ContextChip[], chip: ContextChip): { chip: ContextChip } | { reason: string } {
   if (attached.some((c) => isSameSelection(c, chip))) return { reason: `${chipLabel(chip)} is already attached.` };
-  if (attached.length >= MAX_CHIPS) return { reason: `The question already carries ${MAX_CHIPS} selections, the most one question can. Remove one to attach another.` };
+  if (attached.length >= MAX_CHIPS)
+    return { reason: `The question already carries ${MAX_CHIPS} selections, the most one question can. Remove one to attach another.` };
   const left = MAX_CONTEXT_CHARS - attached.reduce((n, c) => n + c.value.length, 0);
   if (left <= 0) {
-    return { reason: `The question already carries ${MAX_CONTEXT_CHARS.toLocaleString('en-US')} characters of selections, the most one question can. Remove a selection to attach another.` };
+    return {
+      reason: `The question already carries ${MAX_CONTEXT_CHARS.toLocaleString('en-US')} characters of selections, the most one question can. Remove a selection to attach another.`,
+    };
   }
   if (chip.value.length <= left) return { chip };
   return { chip: { ...chip, value: chip.value.slice(0, truncationPoint(chip.value, left)), truncatedFrom: chip.truncatedFrom ?? chip.value.length } };

@@ -34,4 +34,3 @@ export function applyPatches(view: AnswerView, patches: readonly AnswerPatch[]):
   }
   return next;
 }
-

@@ -207,9 +207,7 @@ export interface RequestEnvelope<N extends WebviewRequestName = WebviewRequestNa
 /** Any one request, its payload tied to its name (checking `name` narrows `payload`). */
 export type AnyRequestEnvelope = { [N in WebviewRequestName]: RequestEnvelope<N> }[WebviewRequestName];
 
-export type ResponseEnvelope =
-  | { kind: 'response'; id: number; ok: true; payload: unknown }
-  | { kind: 'response'; id: number; ok: false; error: string };
+export type ResponseEnvelope = { kind: 'response'; id: number; ok: true; payload: unknown } | { kind: 'response'; id: number; ok: false; error: string };
 
 export interface NotifyEnvelope<N extends HostNotificationName = HostNotificationName> {
   kind: 'notify';

@@ -65,7 +65,9 @@ export function readConfig(): DocsAssistantConfig {
   const c = vscode.workspace.getConfiguration(CONFIG_SECTION);
   const filter = c.get<unknown>('filter');
   return {
-    baseUrl: String(userValue<string>(c, 'baseUrl') ?? '').trim().replace(/\/+$/, ''),
+    baseUrl: String(userValue<string>(c, 'baseUrl') ?? '')
+      .trim()
+      .replace(/\/+$/, ''),
     docsSiteUrl: String(userValue<string>(c, 'docsSiteUrl') ?? '').trim(),
     imageOrigins: stringList(userValue<unknown>(c, 'chat.imageOrigins')),
     projectId: (c.get<string>('projectId') ?? '').trim(),

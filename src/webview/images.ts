@@ -40,7 +40,14 @@ function placeholder(url: URL | undefined, alt: string): HTMLElement {
   const label = `Image from ${url.host}${alt ? `: ${alt}` : ''}`;
   return h(
     'button',
-    { type: 'button', class: 'image-placeholder', 'data-action': 'loadImage', 'data-src': url.href, 'data-alt': alt, title: `${url.href}\nClick to load it from ${url.host}.` },
+    {
+      type: 'button',
+      class: 'image-placeholder',
+      'data-action': 'loadImage',
+      'data-src': url.href,
+      'data-alt': alt,
+      title: `${url.href}\nClick to load it from ${url.host}.`,
+    },
     icon('file-media'),
     h('span', {}, label),
     h('span', { class: 'image-placeholder-hint' }, ' · click to load'),

@@ -4,6 +4,7 @@ import { hasRawHtml, lexBlocks, renderBlocks, renderPieces, type Piece } from '.
 import { PaceMeter, renderDue } from './cadence';
 import { morphChildren } from './morph';
 import { fastPathAfterRender, tryFastAppend, type FastPath } from './plainAppend';
+import { endsWithBlankLine } from './textScans';
 
 // Streaming markdown without re-rendering the whole answer on every delta. The text is cut into
 // top-level blocks; every block but the last one, which is still growing, is finished and never
@@ -35,23 +36,6 @@ export interface MarkdownRenderer {
 }
 
 const GROUP_SIZE = 16;
-/**
- * Whether the text ends with a blank line: nothing after it can join a block before it (bar the
- * list case in render()). That is, its trailing spaces, tabs and newlines hold two newlines (what
- * `/\n[ \t]*\n[ \t\n]*$/` tests). Scanned from the end by hand: a regex anchored at `$` is
- * tried from every newline, and each try reads to the end of the text (a fence of 40,000 blank
- * lines took seconds).
- */
-export function endsWithBlankLine(text: string): boolean {
-  let newlines = 0;
-  for (let i = text.length - 1; i >= 0; i--) {
-    const c = text.charCodeAt(i);
-    if (c === 10) {
-      if (++newlines === 2) return true;
-    } else if (c !== 32 && c !== 9) return false;
-  }
-  return false;
-}
 interface SettledParagraph {
   /** Source of the settled inline tokens. */
   raw: string;
@@ -84,7 +68,11 @@ export type FrameScheduler = (fn: (time: number) => void) => void;
  * flush() does not call it: its callers (a turn being built, an answer that ended) follow the
  * page themselves once they are done, rather than forcing a layout per part.
  */
-export function createIncrementalMarkdown(element: HTMLElement, onRendered: () => void = () => undefined, schedule: FrameScheduler = requestAnimationFrame): MarkdownRenderer {
+export function createIncrementalMarkdown(
+  element: HTMLElement,
+  onRendered: () => void = () => undefined,
+  schedule: FrameScheduler = requestAnimationFrame,
+): MarkdownRenderer {
   let text = '';
   /** Characters of `text` already rendered into finished blocks. */
   let committed = 0;
@@ -151,7 +139,15 @@ export function createIncrementalMarkdown(element: HTMLElement, onRendered: () =
     // marked writes a newline after each block; the blocks after the paragraph start past it.
     const afterP = p?.nextSibling?.nodeType === Node.TEXT_NODE ? p.nextSibling.nextSibling : undefined;
     const from = settled?.tokens ?? 0;
-    if (inline && settled && p?.tagName === 'P' && afterP !== undefined && inline.length > from && rawOf(inline, from) === settled.raw && !inline.some((t, i) => i >= from && t.type === 'html')) {
+    if (
+      inline &&
+      settled &&
+      p?.tagName === 'P' &&
+      afterP !== undefined &&
+      inline.length > from &&
+      rawOf(inline, from) === settled.raw &&
+      !inline.some((t, i) => i >= from && t.type === 'html')
+    ) {
       const pFrom = p.childNodes[settled.nodes] ?? null;
       return {
         pieces: [{ inline: inline.slice(from) }, { blocks: tokens.slice(head + 1) }],

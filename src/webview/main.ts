@@ -12,7 +12,12 @@ const app = document.getElementById('app')!;
 readImageOrigins(app);
 const banner = h('div', { class: 'setup-banner', hidden: true });
 const transcript = h('div', { class: 'transcript', role: 'log', 'aria-label': 'Conversation', tabindex: '0' });
-const jump = h('button', { type: 'button', class: 'jump-to-latest', hidden: true, 'aria-label': 'Jump to latest' }, icon('arrow-down'), h('span', {}, 'Jump to latest'));
+const jump = h(
+  'button',
+  { type: 'button', class: 'jump-to-latest', hidden: true, 'aria-label': 'Jump to latest' },
+  icon('arrow-down'),
+  h('span', {}, 'Jump to latest'),
+);
 const live = h('div', { class: 'sr-only', 'aria-live': 'polite', role: 'status' });
 const composer = new Composer(
   (text) => request('send', { text }),
@@ -71,7 +76,11 @@ function emptyState(): HTMLElement {
     { class: 'empty-state' },
     icon('book'),
     h('h2', {}, 'Ask the docs'),
-    h('p', {}, 'Answers come from your documentation, with their sources. Select code or text in an editor and run “Ask Docs About Selection” to ask about it.'),
+    h(
+      'p',
+      {},
+      'Answers come from your documentation, with their sources. Select code or text in an editor and run “Ask Docs About Selection” to ask about it.',
+    ),
     h('div', { class: 'examples' }, ...examples.map((q) => h('button', { type: 'button', class: 'example', 'data-action': 'example', 'data-text': q }, q))),
   );
 }
@@ -86,15 +95,25 @@ function render(s: ChatSnapshot): void {
   app.setAttribute('aria-busy', 'false');
   banner.hidden = !s.setupHint;
   banner.replaceChildren();
-  if (s.setupHint) banner.append(icon('warning'), h('span', {}, s.setupHint.message), h('button', { type: 'button', class: 'button-secondary', 'data-action': 'runAction', 'data-action_name': s.setupHint.action }, s.setupHint.action === 'setAssistantKey' ? 'Set Assistant Key' : 'Open Settings'));
+  if (s.setupHint)
+    banner.append(
+      icon('warning'),
+      h('span', {}, s.setupHint.message),
+      h(
+        'button',
+        { type: 'button', class: 'button-secondary', 'data-action': 'runAction', 'data-action_name': s.setupHint.action },
+        s.setupHint.action === 'setAssistantKey' ? 'Set Assistant Key' : 'Open Settings',
+      ),
+    );
 
   // Keep the DOM of turns that are unchanged; rebuild only what differs.
   const wanted = new Set(s.turns.map((t) => t.id));
-  for (const [id, el] of turns) if (!wanted.has(id) || !sameConversation) {
-    el.root.remove();
-    el.dispose();
-    turns.delete(id);
-  }
+  for (const [id, el] of turns)
+    if (!wanted.has(id) || !sameConversation) {
+      el.root.remove();
+      el.dispose();
+      turns.delete(id);
+    }
   transcript.replaceChildren();
   if (!s.turns.length) transcript.append(emptyState());
   for (const t of s.turns) {
@@ -149,7 +168,12 @@ function announceLast(): void {
   const last = snapshot?.turns.at(-1);
   const el = last && turns.get(last.id);
   if (!el) return;
-  const text = el.answer.parts.map((p) => (p.kind === 'text' ? p.text : '')).join(' ').replace(/[#*_`>|-]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const text = el.answer.parts
+    .map((p) => (p.kind === 'text' ? p.text : ''))
+    .join(' ')
+    .replace(/[#*_`>|-]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   const status = el.answer.status === 'error' ? `Error: ${el.answer.error?.message ?? ''}` : el.answer.status === 'stopped' ? 'Answer stopped.' : '';
   live.textContent = `${status} ${text.slice(0, 600)}`.trim();
 }
@@ -205,7 +229,13 @@ document.addEventListener('click', (e) => {
     }
     case 'copyAnswer': {
       const el = turnId ? turns.get(turnId) : undefined;
-      if (el) void request('copyCode', { code: el.answer.parts.map((p) => (p.kind === 'text' ? p.text : '')).filter(Boolean).join('\n\n') });
+      if (el)
+        void request('copyCode', {
+          code: el.answer.parts
+            .map((p) => (p.kind === 'text' ? p.text : ''))
+            .filter(Boolean)
+            .join('\n\n'),
+        });
       break;
     }
     case 'runAction':

@@ -24,7 +24,36 @@ import { buildBlocks, buildInline } from './tokenDom';
  * `div`, the wrapper renderHtmlPieces puts around each piece (marked itself writes none, and raw
  * HTML never reaches the sanitizer as markup).
  */
-const ALLOWED_TAGS = ['#text', 'div', 'a', 'blockquote', 'br', 'code', 'del', 'em', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr', 'img', 'li', 'ol', 'p', 'pre', 'strong', 'table', 'tbody', 'td', 'th', 'thead', 'tr', 'ul'];
+const ALLOWED_TAGS = [
+  '#text',
+  'div',
+  'a',
+  'blockquote',
+  'br',
+  'code',
+  'del',
+  'em',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'hr',
+  'img',
+  'li',
+  'ol',
+  'p',
+  'pre',
+  'strong',
+  'table',
+  'tbody',
+  'td',
+  'th',
+  'thead',
+  'tr',
+  'ul',
+];
 /** No id, class (bar a code block's language), role, hidden, style, aria-* or data-*: nothing that can pose as the extension's UI. */
 const ALLOWED_ATTR = ['href', 'title', 'alt', 'src', 'start', 'align', 'class'];
 const CODE_LANGUAGE_CLASS = /^language-[\w+#.-]+$/;
@@ -168,7 +197,12 @@ function decorateCodeBlock(pre: HTMLPreElement): void {
     'div',
     { class: 'code-header' },
     h('span', { class: 'code-lang' }, lang || 'text'),
-    h('span', { class: 'code-actions' }, iconButton('copy', 'Copy code', 'copyCode', {}, 'Copy'), iconButton('insert', 'Insert at cursor', 'insertCode', {}, 'Insert')),
+    h(
+      'span',
+      { class: 'code-actions' },
+      iconButton('copy', 'Copy code', 'copyCode', {}, 'Copy'),
+      iconButton('insert', 'Insert at cursor', 'insertCode', {}, 'Insert'),
+    ),
   );
   pre.replaceWith(wrapper);
   wrapper.append(header, pre);

@@ -49,7 +49,7 @@ export const MAX_LINK_PARENS = 32;
 export const MAX_URL_TRAILING = 32;
 
 /** Characters of an address in marked's text rule (the lookahead that ends text before an address). */
-const TEXT_ADDRESS_RUN = "~-]+@)";
+const TEXT_ADDRESS_RUN = '~-]+@)';
 /** More characters than an address's local part may have, of those marked's address rule takes. */
 const LONG_ADDRESS_LOCAL = new RegExp(`^[A-Za-z0-9._+-]{${MAX_ADDRESS_LOCAL + 1}}`);
 const URL_START = /^(?:https?:\/\/|ftp:\/\/|www\.)/i;

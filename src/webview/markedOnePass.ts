@@ -45,7 +45,7 @@ export function plainLines(tokenizer: Tokenizer, src: string): Tokens.Text | fal
   // At the top level, `paragraph` takes the lines; `text` is only reached in list items.
   if (tokenizer.lexer.state.top || !plainAt(src, 0)) return false;
   let cut = -1;
-  for (let at = 0; ; ) {
+  for (let at = 0; ;) {
     LINE.lastIndex = at;
     LINE.test(src);
     const end = LINE.lastIndex;

@@ -46,7 +46,12 @@ function openFenceContent(rest: string): number {
   if (!m) return -1;
   const marker = m[1]!;
   const close = new RegExp(`^ {0,3}${marker[0] === '`' ? '`' : '~'}{${marker.length},}[ \\t]*$`);
-  return rest.slice(m[0].length).split('\n').some((line) => close.test(line)) ? -1 : m[0].length;
+  return rest
+    .slice(m[0].length)
+    .split('\n')
+    .some((line) => close.test(line))
+    ? -1
+    : m[0].length;
 }
 
 // Every update must cost what the delta costs, not what the line or block it lands in costs: an

@@ -26,14 +26,25 @@ const JOB_ICONS: Record<JobCardView['status'], string> = {
 export function chipElement(c: ContextChip, editable: boolean): HTMLElement {
   const el = h(
     'span',
-    { class: 'chip', title: c.truncatedFrom ? `Cut to ${c.value.length.toLocaleString()} of ${c.truncatedFrom.toLocaleString()} characters` : c.path ?? '' },
+    { class: 'chip', title: c.truncatedFrom ? `Cut to ${c.value.length.toLocaleString()} of ${c.truncatedFrom.toLocaleString()} characters` : (c.path ?? '') },
     icon(c.type === 'code' ? 'code' : 'note'),
     h('span', { class: 'chip-label' }, chipLabel(c)),
     c.truncatedFrom ? h('span', { class: 'chip-note' }, `cut to ${c.value.length.toLocaleString()} chars`) : null,
   );
   if (editable) {
     el.append(
-      h('button', { type: 'button', class: 'chip-kind', 'data-action': 'toggleChipType', 'data-chip': c.id, title: 'Send as code or as text', 'aria-label': `Sent as ${c.type === 'code' ? 'code' : 'text'}; switch` }, c.type === 'code' ? 'code' : 'text'),
+      h(
+        'button',
+        {
+          type: 'button',
+          class: 'chip-kind',
+          'data-action': 'toggleChipType',
+          'data-chip': c.id,
+          title: 'Send as code or as text',
+          'aria-label': `Sent as ${c.type === 'code' ? 'code' : 'text'}; switch`,
+        },
+        c.type === 'code' ? 'code' : 'text',
+      ),
       iconButton('close', `Remove ${chipLabel(c)}`, 'removeChip', { chip: c.id }),
     );
   }
@@ -127,8 +138,22 @@ export class TurnElement {
       const what = part.query ? `Searched the docs for “${part.query}”` : `Used ${part.toolName}`;
       // A search still running when the answer stopped will never finish: no spinner for it.
       const running = part.state === 'running' && this.isStreaming();
-      const result = part.state === 'done' && part.resultCount !== undefined ? ` · ${part.resultCount} result${part.resultCount === 1 ? '' : 's'}` : part.state === 'error' ? ` · failed${part.errorText ? `: ${part.errorText}` : ''}` : running ? '…' : '';
-      entry = { el: h('div', { class: `tool tool-${part.state}`, 'data-kind': 'tool' }, icon(running ? 'loading codicon-modifier-spin' : part.state === 'error' ? 'warning' : 'search'), h('span', {}, what + result)) };
+      const result =
+        part.state === 'done' && part.resultCount !== undefined
+          ? ` · ${part.resultCount} result${part.resultCount === 1 ? '' : 's'}`
+          : part.state === 'error'
+            ? ` · failed${part.errorText ? `: ${part.errorText}` : ''}`
+            : running
+              ? '…'
+              : '';
+      entry = {
+        el: h(
+          'div',
+          { class: `tool tool-${part.state}`, 'data-kind': 'tool' },
+          icon(running ? 'loading codicon-modifier-spin' : part.state === 'error' ? 'warning' : 'search'),
+          h('span', {}, what + result),
+        ),
+      };
     }
     if (existing) existing.el.replaceWith(entry.el);
     else this.partsEl.append(entry.el);
@@ -141,7 +166,10 @@ export class TurnElement {
     if (!sources.length) return;
     const list = h('ol', { class: 'source-list' });
     // The host keeps only http(s) source URLs; this page holds to that too (defence in depth).
-    for (const s of sources) list.append(h('li', {}, s.url && /^https?:\/\//i.test(s.url) ? h('a', { href: s.url, title: s.url }, icon('link-external'), ' ', s.title) : h('span', {}, s.title)));
+    for (const s of sources)
+      list.append(
+        h('li', {}, s.url && /^https?:\/\//i.test(s.url) ? h('a', { href: s.url, title: s.url }, icon('link-external'), ' ', s.title) : h('span', {}, s.title)),
+      );
     this.sourcesEl.append(h('div', { class: 'sources-title' }, 'Sources'), list);
   }
 
@@ -184,7 +212,11 @@ export class TurnElement {
     this.footerEl.replaceChildren();
     if (status === 'waiting') this.statusEl.append(h('span', { class: 'waiting' }, icon('loading codicon-modifier-spin'), ' Searching the docs…'));
     if (status === 'streaming') this.statusEl.append(h('span', { class: 'streaming-indicator', 'aria-hidden': 'true' }));
-    if (status === 'stopped') this.statusEl.append(h('span', { class: 'stopped' }, icon('debug-stop'), ' Stopped'), iconButton('refresh', 'Ask again', 'runAction', { action_name: 'retry', turn: this.turn.id }, 'Retry'));
+    if (status === 'stopped')
+      this.statusEl.append(
+        h('span', { class: 'stopped' }, icon('debug-stop'), ' Stopped'),
+        iconButton('refresh', 'Ask again', 'runAction', { action_name: 'retry', turn: this.turn.id }, 'Retry'),
+      );
     if (status === 'error' && error) {
       const box = h('div', { class: 'error', role: 'alert' }, icon('error'), h('span', { class: 'error-message' }, error.message));
       const actions = h('div', { class: 'error-actions' });
@@ -209,7 +241,8 @@ export class TurnElement {
     if (status === 'done' || status === 'stopped' || status === 'error') {
       const hasText = this.view.parts.some((p) => p.kind === 'text' && p.text.trim());
       if (hasText) this.footerEl.append(iconButton('copy', 'Copy answer', 'copyAnswer', { turn: this.turn.id }));
-      if (this.agentAvailable && status === 'done') this.footerEl.append(iconButton('wand', 'Fix this in the docs with the agent', 'fixInDocs', { turn: this.turn.id }, 'Fix This in the Docs'));
+      if (this.agentAvailable && status === 'done')
+        this.footerEl.append(iconButton('wand', 'Fix this in the docs with the agent', 'fixInDocs', { turn: this.turn.id }, 'Fix This in the Docs'));
     }
   }
 }

@@ -84,10 +84,16 @@ describe('agent flow against the emulator', function () {
     await jobs.followUp(r.job.id, 'Also fix the example in the FAQ');
     const after = jobs.store.get(r.job.id)!;
     assert.equal(after.job.status, 'active');
-    assert.deepEqual(after.followUps.map((f) => f.prompt), ['Also fix the example in the FAQ']);
+    assert.deepEqual(
+      after.followUps.map((f) => f.prompt),
+      ['Also fix the example in the FAQ'],
+    );
     await until('second completion', () => finished.length === 2);
     const sent = emu.requests.filter((q) => q.method === 'POST' && q.path.endsWith('/message'));
-    assert.deepEqual(sent.map((q) => (q.body as { prompt: string }).prompt), ['Also fix the example in the FAQ']);
+    assert.deepEqual(
+      sent.map((q) => (q.body as { prompt: string }).prompt),
+      ['Also fix the example in the FAQ'],
+    );
   });
 
   it('failed and no-changes jobs end in their states', async () => {
@@ -102,7 +108,20 @@ describe('agent flow against the emulator', function () {
 
   it('a job the service does not know stays in the list, marked not found', async () => {
     await memento.update(`docsAssistant.jobs:${emu.url}|${emu.projectId}`, [
-      { job: { id: 'gone-123', status: 'active', source: { repository: 'https://github.com/acme/acme-docs', ref: 'main' }, model: 'm', prLink: null, createdAt: new Date().toISOString(), archivedAt: null }, prompt: 'old', followUps: [], updatedAt: new Date().toISOString() },
+      {
+        job: {
+          id: 'gone-123',
+          status: 'active',
+          source: { repository: 'https://github.com/acme/acme-docs', ref: 'main' },
+          model: 'm',
+          prLink: null,
+          createdAt: new Date().toISOString(),
+          archivedAt: null,
+        },
+        prompt: 'old',
+        followUps: [],
+        updatedAt: new Date().toISOString(),
+      },
     ]);
     jobs.dispose();
     jobs = makeJobs();
@@ -141,7 +160,10 @@ describe('agent flow against the emulator', function () {
   it('429 past the hourly limit: a rateLimited error with Retry-After, and our own count agrees', async () => {
     for (let i = 0; i < 6; i++) await jobs.create(`Fix page ${i} [[outcome:no-changes]]`);
     assert.equal(jobs.budget.remaining(), 0);
-    await assert.rejects(jobs.create('One too many'), (e: ServiceError) => e.kind === 'rateLimited' && typeof e.retryAfterMs === 'number' && e.retryAfterMs > 0);
+    await assert.rejects(
+      jobs.create('One too many'),
+      (e: ServiceError) => e.kind === 'rateLimited' && typeof e.retryAfterMs === 'number' && e.retryAfterMs > 0,
+    );
     assert.equal(jobs.store.all().length, 6, 'earlier jobs are kept');
   });
 

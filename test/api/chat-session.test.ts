@@ -68,7 +68,15 @@ describe('ChatSession against the emulator (real AssistantClient)', function () 
     let n = 0;
     const newId = () => `id-${(n++).toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
     const store = new ChatStore(memento, newId);
-    const c: Chat = { memento, store, posts: [], settings: { ...SETTINGS, ...opts.settings }, fault: undefined, chunks: 0, session: undefined as unknown as ChatSession };
+    const c: Chat = {
+      memento,
+      store,
+      posts: [],
+      settings: { ...SETTINGS, ...opts.settings },
+      fault: undefined,
+      chunks: 0,
+      session: undefined as unknown as ChatSession,
+    };
     const apiKey = opts.apiKey === undefined ? emu.assistantKey : opts.apiKey;
     c.session = new ChatSession({
       store,
@@ -81,7 +89,8 @@ describe('ChatSession against the emulator (real AssistantClient)', function () 
           apiKey,
           requestTimeoutMs: 3000,
           streamIdleTimeoutMs: 3000,
-          fetch: (input, init = {}) => fetch(input, fault ? { ...init, headers: { ...(init.headers as Record<string, string>), [FAULT_HEADER]: fault } } : init),
+          fetch: (input, init = {}) =>
+            fetch(input, fault ? { ...init, headers: { ...(init.headers as Record<string, string>), [FAULT_HEADER]: fault } } : init),
         });
         return counting(real, () => c.chunks++);
       },
@@ -108,7 +117,10 @@ describe('ChatSession against the emulator (real AssistantClient)', function () 
 
   /** What the webview shows for a turn: the answer it was first given, with every patch since applied. */
   function replay(c: Chat, turnId: string, base: AnswerView = emptyAnswer(), fromPost = 0): AnswerView {
-    return c.posts.slice(fromPost).filter((p) => p.turnId === turnId).reduce((v, p) => applyPatches(v, p.patches), base);
+    return c.posts
+      .slice(fromPost)
+      .filter((p) => p.turnId === turnId)
+      .reduce((v, p) => applyPatches(v, p.patches), base);
   }
 
   before(async () => {
@@ -128,7 +140,10 @@ describe('ChatSession against the emulator (real AssistantClient)', function () 
       assert.equal(answer.status, 'done');
       assert.equal(textOf(answer), fullAnswer);
       assert.ok(answer.sources.length > 0 && answer.sources.every((s) => s.url?.startsWith(emu.url)), 'sources listed');
-      assert.ok(answer.parts.some((p) => p.kind === 'tool' && p.state === 'done'), 'the search shows as a tool line');
+      assert.ok(
+        answer.parts.some((p) => p.kind === 'tool' && p.state === 'done'),
+        'the search shows as a tool line',
+      );
       const [body] = bodies(emu);
       assert.equal(body!.threadId, null);
       assert.equal('threadKey' in body!, false);
@@ -409,8 +424,24 @@ describe('ChatSession against the emulator (real AssistantClient)', function () 
     it('context chips, currentPath, fp, retrievalPageSize and filter land in the body as the spec says', async () => {
       const longPath = `${'deep/'.repeat(50)}guide/webhooks.md`;
       const c = chat({ settings: { fp: 'fp-0123456789', retrievalPageSize: 7, filter: { version: 'v2', groups: ['admin'] }, currentPath: longPath } });
-      const code = buildContextChip({ id: 'c1', languageId: 'typescript', path: 'src/hooks.ts', startLine: 3, endLine: 4, text: 'const hook = new Webhook();\nhook.verify(sig);', maxChars: 20000 });
-      const prose = buildContextChip({ id: 'c2', languageId: 'markdown', path: '', startLine: 1, endLine: 1, text: 'Webhooks are retried three times.', maxChars: 20000 });
+      const code = buildContextChip({
+        id: 'c1',
+        languageId: 'typescript',
+        path: 'src/hooks.ts',
+        startLine: 3,
+        endLine: 4,
+        text: 'const hook = new Webhook();\nhook.verify(sig);',
+        maxChars: 20000,
+      });
+      const prose = buildContextChip({
+        id: 'c2',
+        languageId: 'markdown',
+        path: '',
+        startLine: 1,
+        endLine: 1,
+        text: 'Webhooks are retried three times.',
+        maxChars: 20000,
+      });
       assert.equal(c.session.attach(code), true);
       assert.equal(c.session.attach(prose), true);
       assert.equal(c.session.attach({ ...code, id: 'c3' }), false, 'the same selection is not attached twice');
@@ -445,7 +476,15 @@ describe('ChatSession against the emulator (real AssistantClient)', function () 
 
     it('a chip flipped to the other type is sent as that type; a removed chip is not sent', async () => {
       const c = chat();
-      const code = buildContextChip({ id: 'k1', languageId: 'markdown', path: 'docs/a.md', startLine: 1, endLine: 2, text: '```js\nhook()\n```', maxChars: 20000 });
+      const code = buildContextChip({
+        id: 'k1',
+        languageId: 'markdown',
+        path: 'docs/a.md',
+        startLine: 1,
+        endLine: 2,
+        text: '```js\nhook()\n```',
+        maxChars: 20000,
+      });
       const gone = buildContextChip({ id: 'k2', languageId: 'python', path: 'b.py', startLine: 9, endLine: 9, text: 'x = 1', maxChars: 20000 });
       c.session.attach(code);
       c.session.attach(gone);
@@ -485,7 +524,10 @@ describe('ChatSession against the emulator (real AssistantClient)', function () 
       const appends = c.posts.flatMap((p) => p.patches).filter((p) => p.op === 'appendText');
       assert.ok(appends.length > 1, 'text arrives as appends');
       const setParts = c.posts.flatMap((p) => p.patches).filter((p) => p.op === 'setPart' && p.value.kind === 'text');
-      assert.ok(setParts.every((p) => p.op === 'setPart' && p.value.kind === 'text' && p.value.text.length < 200), 'whole text parts are not resent');
+      assert.ok(
+        setParts.every((p) => p.op === 'setPart' && p.value.kind === 'text' && p.value.text.length < 200),
+        'whole text parts are not resent',
+      );
       assert.deepEqual(replay(c, turnId), a);
     });
 

@@ -27,7 +27,6 @@ async function rejection(p: Promise<unknown>, ...keys: string[]): Promise<Servic
   assert.fail('expected a rejection');
 }
 
-
 /** A fetch that adds `x-emulator-fault: <mode>` (the only way to fault a poll, which has no prompt). */
 function faultFetch(mode: string): typeof fetch {
   return (input, init = {}) => fetch(input, { ...init, headers: { ...(init.headers as Record<string, string>), 'x-emulator-fault': mode } });
@@ -175,7 +174,10 @@ describe('AgentClient against the emulator', function () {
         assert.equal(e.kind, 'rateLimited');
         assert.equal(e.status, 429);
         assert.ok(e.retryAfterMs !== undefined && e.retryAfterMs > 0);
-        assert.match(e.message, /^Too many requests: the service's rate limit was reached\. Try again after \d{2}:\d{2}(:\d{2})?\. \(Agent jobs allow 100 new jobs/);
+        assert.match(
+          e.message,
+          /^Too many requests: the service's rate limit was reached\. Try again after \d{2}:\d{2}(:\d{2})?\. \(Agent jobs allow 100 new jobs/,
+        );
         assert.equal(e.reason.code, 'rateLimited');
         if (e.reason.code === 'rateLimited') {
           assert.equal(e.reason.service, 'agent');
@@ -197,7 +199,7 @@ describe('AgentClient against the emulator', function () {
       assert.equal(posts(), 1);
     });
 
-    it('[[fault:503]] on a follow-up: server error with the service\'s words, never retried', async () => {
+    it("[[fault:503]] on a follow-up: server error with the service's words, never retried", async () => {
       const c = client();
       const job = await c.createJob('Fix the typo');
       const e = await rejection(c.sendMessage(job.id, 'More [[fault:503]]'));
@@ -245,7 +247,10 @@ describe('AgentClient against the emulator', function () {
       const e = await rejection(client().createJob('Fix it [[fault:bad-job]]'));
       assert.equal(e.kind, 'protocol');
       assert.deepEqual(e.reason, { code: 'badJob', field: 'status', expected: 'one of active, completed, archived, failed', got: '"weird"' });
-      assert.equal(e.message, 'The service sent an agent job that cannot be read: "status" should be one of active, completed, archived, failed, but it is "weird".');
+      assert.equal(
+        e.message,
+        'The service sent an agent job that cannot be read: "status" should be one of active, completed, archived, failed, but it is "weird".',
+      );
     });
   });
 
@@ -331,7 +336,8 @@ describe('AgentClient against the emulator', function () {
 describe('AgentClient over real sockets without a server', function () {
   this.timeout(10_000);
   const KEY = 'svc_7fK2pQ9xLm3Zt8Rw';
-  const client = (baseUrl: string, requestTimeoutMs = 2000) => new AgentClient({ baseUrl, projectId: 'proj', apiKey: KEY, requestTimeoutMs, getRetryDelaysMs: [20, 20] });
+  const client = (baseUrl: string, requestTimeoutMs = 2000) =>
+    new AgentClient({ baseUrl, projectId: 'proj', apiKey: KEY, requestTimeoutMs, getRetryDelaysMs: [20, 20] });
 
   it('connection refused (a closed port); getJob retried twice, then the error', async () => {
     const port = await closedPort();
@@ -370,7 +376,10 @@ describe('AgentClient over real sockets without a server', function () {
       assert.deepEqual(e.reason, { code: 'redirected', location: '/v2/agent/proj/job-elsewhere' });
       assert.equal(e.status, 308);
       assert.equal(e.option, 'baseUrl', 'the address is what to change');
-      assert.deepEqual(seen.map((s) => s.url), ['/v2/agent/proj/job']);
+      assert.deepEqual(
+        seen.map((s) => s.url),
+        ['/v2/agent/proj/job'],
+      );
     } finally {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -111,7 +111,10 @@ describe('AssistantClient against the emulator', function () {
         assert.equal(m.threadKey, first.threadKey);
         assert.equal(messageText(m), fullText[apiVersion]);
         assert.ok(m.sources.length > 0 && m.sources.every((s) => s.url?.startsWith(emu.url)), 'sources link into the docs');
-        assert.ok(m.parts.some((p) => p.type === 'tool' && p.state === 'output-available'), 'the docs search shows as a tool call');
+        assert.ok(
+          m.parts.some((p) => p.type === 'tool' && p.state === 'output-available'),
+          'the docs search shows as a tool call',
+        );
         assert.equal(m.finished, true);
         assert.equal(m.skippedChunks, 0);
         const body = emu.requests[0]!.body as Record<string, unknown>;
@@ -128,7 +131,9 @@ describe('AssistantClient against the emulator', function () {
         let threadId: string | undefined;
         for (const [i, q] of ['What is a webhook?', 'And retries?', 'How do I verify the signature?'].entries()) {
           history.push({ id: `u${i}`, role: 'user', parts: [{ type: 'text', text: q }] });
-          const m = answered(await run(c.send({ fp: 'anonymous', messages: [...history], threadId: thread.threadId ?? null, threadKey: thread.threadKey ?? null })));
+          const m = answered(
+            await run(c.send({ fp: 'anonymous', messages: [...history], threadId: thread.threadId ?? null, threadKey: thread.threadKey ?? null })),
+          );
           history.push({ id: `a${i}`, role: 'assistant', parts: [{ type: 'text', text: messageText(m) }] });
           threadId ??= m.threadId;
           assert.equal(m.threadId, threadId, `turn ${i + 1} in the same thread`);
@@ -225,7 +230,10 @@ describe('AssistantClient against the emulator', function () {
         const e = failed(await send('drop-mid'));
         assert.equal(e.kind, 'network');
         assert.deepEqual(e.reason, { code: 'brokenBody', host, cause: 'closed', keptPartial: true });
-        assert.equal(e.message, `The connection to ${host} broke before the answer was complete (the connection was closed). What arrived so far is kept. Retry to get the whole answer.`);
+        assert.equal(
+          e.message,
+          `The connection to ${host} broke before the answer was complete (the connection was closed). What arrived so far is kept. Retry to get the whole answer.`,
+        );
         assertPrefixOf(e.partial, fullText[apiVersion]!);
       });
 
@@ -233,7 +241,10 @@ describe('AssistantClient against the emulator', function () {
         const o = await send('malformed');
         const m = answered(o);
         const skipped = o.events.filter((e) => e.type === 'skipped');
-        assert.deepEqual(skipped.map((e) => e.type === 'skipped' && e.reason), ['malformed']);
+        assert.deepEqual(
+          skipped.map((e) => e.type === 'skipped' && e.reason),
+          ['malformed'],
+        );
         assert.equal(m.skippedChunks, 1);
         assert.equal(messageText(m), fullText[apiVersion]);
       });
@@ -306,7 +317,8 @@ describe('AssistantClient against the emulator', function () {
 
   describe('response faults (instead of a stream)', () => {
     for (const apiVersion of VERSIONS) {
-      const send = (mode: string, opts: Partial<ConstructorParameters<typeof AssistantClient>[0]> = {}) => run(client({ apiVersion, fetch: faultFetch(mode), ...opts }).send(ask(QUESTION)));
+      const send = (mode: string, opts: Partial<ConstructorParameters<typeof AssistantClient>[0]> = {}) =>
+        run(client({ apiVersion, fetch: faultFetch(mode), ...opts }).send(ask(QUESTION)));
 
       it(`${apiVersion} stall-headers: timeout after requestTimeoutMs, nothing partial`, async () => {
         const o = await send('stall-headers');
@@ -340,12 +352,48 @@ describe('AssistantClient against the emulator', function () {
     // [mode, kind, reason code, message, the service's own words as detail (each body has another
     // shape)]. The words the user reads for each code: test/unit/error-words.test.ts.
     const statusCases: [string, string, string, RegExp, string][] = [
-      ['400', 'badRequest', 'badRequest', /^The service refused the request \(HTTP 400\): Invalid request: messages\[0\]\.parts must be an array\.$/, 'Invalid request: messages[0].parts must be an array.'],
-      ['401', 'unauthorized', 'keyRefused', /^The assistant API key was refused\. It may have expired or been revoked\. Set a new one\.$/, 'Invalid or expired assistant API key.'],
-      ['403', 'forbidden', 'domainForbidden', /^The assistant API key is not allowed to use the documentation site "acme-docs" \(HTTP 403\)\. Check the domain/, 'This key may not use the assistant of "acme-docs".'],
-      ['404', 'notFound', 'domainNotFound', /^The documentation site "acme-docs" was not found on the service\. Check the domain\.$/, 'Domain "acme-docs" not found.'],
-      ['429', 'rateLimited', 'rateLimited', /^Too many requests: the service's rate limit was reached\. Try again after \d{2}:\d{2}:\d{2}\.$/, 'Too many requests. Try again later.'],
-      ['429-no-retry-after', 'rateLimited', 'rateLimited', /^Too many requests: the service's rate limit was reached\. Try again later\.$/, 'Rate limit exceeded.'],
+      [
+        '400',
+        'badRequest',
+        'badRequest',
+        /^The service refused the request \(HTTP 400\): Invalid request: messages\[0\]\.parts must be an array\.$/,
+        'Invalid request: messages[0].parts must be an array.',
+      ],
+      [
+        '401',
+        'unauthorized',
+        'keyRefused',
+        /^The assistant API key was refused\. It may have expired or been revoked\. Set a new one\.$/,
+        'Invalid or expired assistant API key.',
+      ],
+      [
+        '403',
+        'forbidden',
+        'domainForbidden',
+        /^The assistant API key is not allowed to use the documentation site "acme-docs" \(HTTP 403\)\. Check the domain/,
+        'This key may not use the assistant of "acme-docs".',
+      ],
+      [
+        '404',
+        'notFound',
+        'domainNotFound',
+        /^The documentation site "acme-docs" was not found on the service\. Check the domain\.$/,
+        'Domain "acme-docs" not found.',
+      ],
+      [
+        '429',
+        'rateLimited',
+        'rateLimited',
+        /^Too many requests: the service's rate limit was reached\. Try again after \d{2}:\d{2}:\d{2}\.$/,
+        'Too many requests. Try again later.',
+      ],
+      [
+        '429-no-retry-after',
+        'rateLimited',
+        'rateLimited',
+        /^Too many requests: the service's rate limit was reached\. Try again later\.$/,
+        'Rate limit exceeded.',
+      ],
       ['500', 'server', 'serverError', /^The service had a problem \(HTTP 500\)\. Try again in a moment\.$/, 'Internal server error.'],
       ['503', 'server', 'serverError', /^The service had a problem \(HTTP 503\)\. Try again in a moment\.$/, 'The assistant is temporarily unavailable.'],
     ];
@@ -422,7 +470,8 @@ async function bareServer(handler: (req: IncomingMessage, res: ServerResponse) =
 describe('AssistantClient over real sockets, no emulator needed', function () {
   this.timeout(10_000);
   const KEY = 'svc_dsc_Hq4nV8yTb2Kp6Lm1';
-  const client = (baseUrl: string, requestTimeoutMs = 2000, streamIdleTimeoutMs = 2000) => new AssistantClient({ baseUrl, domain: 'acme', apiKey: KEY, requestTimeoutMs, streamIdleTimeoutMs });
+  const client = (baseUrl: string, requestTimeoutMs = 2000, streamIdleTimeoutMs = 2000) =>
+    new AssistantClient({ baseUrl, domain: 'acme', apiKey: KEY, requestTimeoutMs, streamIdleTimeoutMs });
   const start = (res: ServerResponse) => {
     res.writeHead(200, { 'content-type': 'text/event-stream', 'x-thread-id': 'thr_bare' });
     res.write('data: {"type":"text-start","id":"t"}\n\ndata: {"type":"text-delta","id":"t","delta":"partial "}\n\n');
@@ -489,7 +538,10 @@ describe('AssistantClient over real sockets, no emulator needed', function () {
     try {
       const e = failed(await run(client(server.url).send(ask('x'))));
       assert.equal(e.kind, 'network');
-      assert.match(e.message, /^The connection to 127\.0\.0\.1:\d+ closed before the answer was complete\. What arrived so far is kept\. Retry to get the whole answer\.$/);
+      assert.match(
+        e.message,
+        /^The connection to 127\.0\.0\.1:\d+ closed before the answer was complete\. What arrived so far is kept\. Retry to get the whole answer\.$/,
+      );
       assert.equal(messageText(e.partial!), 'partial ');
     } finally {
       await server.close();
@@ -523,7 +575,10 @@ describe('AssistantClient over real sockets, no emulator needed', function () {
     try {
       const o = await run(client(server.url).send(ask('x')));
       assert.equal(failed(o).kind, 'network');
-      assert.ok(o.events.some((e) => e.type === 'skipped' && e.detail.includes('[redacted]')), 'the malformed chunk was reported, redacted');
+      assert.ok(
+        o.events.some((e) => e.type === 'skipped' && e.detail.includes('[redacted]')),
+        'the malformed chunk was reported, redacted',
+      );
       noSecretIn(o, threadKey);
       assert.equal(o.error!.partial!.threadKey, threadKey, 'the caller still gets the key to continue the thread');
     } finally {

@@ -47,7 +47,8 @@ function scriptedFetch(...handlers: ((call: Call) => Response | Promise<Response
   return f;
 }
 
-const json = (body: unknown, status = 200, headers: Record<string, string> = {}) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 const networkFailure = () => {
   throw Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error('connect ECONNREFUSED 10.0.0.1:443'), { code: 'ECONNREFUSED' }) });
 };
@@ -82,7 +83,9 @@ function assistant(fetch: typeof globalThis.fetch, extra: Partial<ConstructorPar
 }
 
 /** Runs send() to the end: events seen, and the returned message or the thrown error. */
-async function run(gen: AsyncGenerator<AssistantStreamEvent, AssembledMessage>): Promise<{ events: AssistantStreamEvent[]; message?: AssembledMessage; error?: ServiceError }> {
+async function run(
+  gen: AsyncGenerator<AssistantStreamEvent, AssembledMessage>,
+): Promise<{ events: AssistantStreamEvent[]; message?: AssembledMessage; error?: ServiceError }> {
   const events: AssistantStreamEvent[] = [];
   try {
     for (;;) {
@@ -97,7 +100,15 @@ async function run(gen: AsyncGenerator<AssistantStreamEvent, AssembledMessage>):
 }
 
 const sse = (...chunks: unknown[]) => chunks.map((c) => `data: ${typeof c === 'string' ? c : JSON.stringify(c)}\n\n`).join('');
-const answer = sse({ type: 'start' }, { type: 'text-start', id: 't' }, { type: 'text-delta', id: 't', delta: 'Hello ' }, { type: 'text-delta', id: 't', delta: 'there' }, { type: 'text-end', id: 't' }, { type: 'finish', messageMetadata: { threadId: 'thr_chunk' } }, '[DONE]');
+const answer = sse(
+  { type: 'start' },
+  { type: 'text-start', id: 't' },
+  { type: 'text-delta', id: 't', delta: 'Hello ' },
+  { type: 'text-delta', id: 't', delta: 'there' },
+  { type: 'text-end', id: 't' },
+  { type: 'finish', messageMetadata: { threadId: 'thr_chunk' } },
+  '[DONE]',
+);
 
 describe('AgentClient (scripted fetch)', () => {
   it('createJob: POST /v2/agent/{projectId}/job with the bearer key and {prompt}; 201 job parsed', async () => {
@@ -158,7 +169,11 @@ describe('AgentClient (scripted fetch)', () => {
   });
 
   it('getJob retries network errors and 5xx at most twice, then succeeds or gives up', async () => {
-    let f = scriptedFetch(networkFailure, () => json({}, 502), () => json(job));
+    let f = scriptedFetch(
+      networkFailure,
+      () => json({}, 502),
+      () => json(job),
+    );
     assert.equal((await agent(f).getJob('job_1')).id, 'job_1');
     assert.equal(f.calls.length, 3);
     f = scriptedFetch(() => json({}, 500));
@@ -220,7 +235,9 @@ describe('AgentClient (scripted fetch)', () => {
   it('never puts the key in a message or detail, even when the service echoes it', async () => {
     const echo = `{"error":"invalid token Bearer ${ADMIN} (${ADMIN})"}`;
     for (const status of [400, 401, 403, 500]) {
-      await rejects(agent(scriptedFetch(() => new Response(echo, { status, headers: { 'content-type': 'application/json' } }))).createJob('x'), (e) => assert.equal(e.status, status));
+      await rejects(agent(scriptedFetch(() => new Response(echo, { status, headers: { 'content-type': 'application/json' } }))).createJob('x'), (e) =>
+        assert.equal(e.status, status),
+      );
     }
     await rejects(agent(scriptedFetch(() => new Response(`not json ${ADMIN}`, { status: 200 }))).getJob('j'), () => undefined);
   });
@@ -243,7 +260,9 @@ describe('AgentClient (scripted fetch)', () => {
 
 describe('AssistantClient (scripted fetch)', () => {
   it('POSTs the body to /discovery/v2/assistant/{domain}/message and streams the answer', async () => {
-    const f = scriptedFetch(() => new Response(answer, { headers: { 'content-type': 'text/event-stream', 'x-thread-id': 'thr_hdr', 'x-thread-key': 'key_hdr' } }));
+    const f = scriptedFetch(
+      () => new Response(answer, { headers: { 'content-type': 'text/event-stream', 'x-thread-id': 'thr_hdr', 'x-thread-key': 'key_hdr' } }),
+    );
     const { events, message } = await run(assistant(f).send(question));
     const { url, init } = f.calls[0]!;
     assert.equal(url, 'https://api.example.com/discovery/v2/assistant/acme/message');
@@ -270,7 +289,9 @@ describe('AssistantClient (scripted fetch)', () => {
   });
 
   it('a follow-up in the same thread keeps the key it was sent with (the service sends X-Thread-Key only once)', async () => {
-    const f = scriptedFetch(() => new Response(answer.replace('thr_chunk', 'thr_1'), { headers: { 'content-type': 'text/event-stream', 'x-thread-id': 'thr_1' } }));
+    const f = scriptedFetch(
+      () => new Response(answer.replace('thr_chunk', 'thr_1'), { headers: { 'content-type': 'text/event-stream', 'x-thread-id': 'thr_1' } }),
+    );
     const { message } = await run(assistant(f).send({ ...question, threadId: 'thr_1', threadKey: 'key_1' }));
     assert.equal(message!.threadId, 'thr_1');
     assert.equal(message!.threadKey, 'key_1');
@@ -308,7 +329,10 @@ describe('AssistantClient (scripted fetch)', () => {
 
   it('404 with a thread: the thread is gone; without: the site is unknown', async () => {
     const f = scriptedFetch(() => json({ error: 'thread not found' }, 404));
-    assert.equal((await run(assistant(f).send({ ...question, threadId: 'thr_x', threadKey: 'secret-thread-key' }))).error?.message, "This conversation's thread is no longer known to the service. Start a new conversation.");
+    assert.equal(
+      (await run(assistant(f).send({ ...question, threadId: 'thr_x', threadKey: 'secret-thread-key' }))).error?.message,
+      "This conversation's thread is no longer known to the service. Start a new conversation.",
+    );
     assert.match((await run(assistant(f).send(question))).error!.message, /documentation site "acme" was not found/);
   });
 
@@ -320,7 +344,8 @@ describe('AssistantClient (scripted fetch)', () => {
           if (!sent) {
             sent = true;
             controller.enqueue(enc.encode(sse({ type: 'text-start', id: 't' }, { type: 'text-delta', id: 't', delta: 'Partial answ' })));
-          } else controller.error(Object.assign(new TypeError('terminated'), { cause: Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' }) }));
+          } else
+            controller.error(Object.assign(new TypeError('terminated'), { cause: Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' }) }));
         },
       });
       return new Response(body, { headers: { 'content-type': 'text/event-stream' } });
@@ -332,18 +357,40 @@ describe('AssistantClient (scripted fetch)', () => {
   });
 
   it('a clean end without finish or [DONE] is a cut-off answer; with finish but no [DONE] it is complete', async () => {
-    const cut = scriptedFetch(() => new Response(sse({ type: 'text-start', id: 't' }, { type: 'text-delta', id: 't', delta: 'half' }), { headers: { 'content-type': 'text/event-stream' } }));
+    const cut = scriptedFetch(
+      () =>
+        new Response(sse({ type: 'text-start', id: 't' }, { type: 'text-delta', id: 't', delta: 'half' }), {
+          headers: { 'content-type': 'text/event-stream' },
+        }),
+    );
     const a = await run(assistant(cut).send(question));
     assert.equal(a.error?.kind, 'network');
     assert.equal(messageText(a.error!.partial!), 'half');
-    const noDone = scriptedFetch(() => new Response(sse({ type: 'text-start', id: 't' }, { type: 'text-delta', id: 't', delta: 'whole' }, { type: 'finish' }), { headers: { 'content-type': 'text/event-stream' } }));
+    const noDone = scriptedFetch(
+      () =>
+        new Response(sse({ type: 'text-start', id: 't' }, { type: 'text-delta', id: 't', delta: 'whole' }, { type: 'finish' }), {
+          headers: { 'content-type': 'text/event-stream' },
+        }),
+    );
     const b = await run(assistant(noDone).send(question));
     assert.equal(messageText(b.message!), 'whole');
     assert.equal(b.message!.finished, true);
   });
 
   it('error and abort chunks are yielded and recorded; the answer is returned', async () => {
-    const f = scriptedFetch(() => new Response(sse({ type: 'text-start', id: 't' }, { type: 'text-delta', id: 't', delta: 'so far' }, { type: 'error', errorText: 'model overloaded' }, { type: 'abort' }, '[DONE]'), { headers: { 'content-type': 'text/event-stream' } }));
+    const f = scriptedFetch(
+      () =>
+        new Response(
+          sse(
+            { type: 'text-start', id: 't' },
+            { type: 'text-delta', id: 't', delta: 'so far' },
+            { type: 'error', errorText: 'model overloaded' },
+            { type: 'abort' },
+            '[DONE]',
+          ),
+          { headers: { 'content-type': 'text/event-stream' } },
+        ),
+    );
     const { events, message } = await run(assistant(f).send(question));
     assert.deepEqual(message!.errors, ['model overloaded']);
     assert.equal(message!.aborted, true);
@@ -351,7 +398,20 @@ describe('AssistantClient (scripted fetch)', () => {
   });
 
   it('skipped chunks are reported as events and counted; the key never appears in their detail', async () => {
-    const f = scriptedFetch(() => new Response(sse({ type: 'text-start', id: 't' }, `oops ${ASSISTANT}`, { type: 'brand-new' }, { type: 'text-delta', id: 't', delta: 'ok' }, { type: 'finish' }, '[DONE]'), { headers: { 'content-type': 'text/event-stream' } }));
+    const f = scriptedFetch(
+      () =>
+        new Response(
+          sse(
+            { type: 'text-start', id: 't' },
+            `oops ${ASSISTANT}`,
+            { type: 'brand-new' },
+            { type: 'text-delta', id: 't', delta: 'ok' },
+            { type: 'finish' },
+            '[DONE]',
+          ),
+          { headers: { 'content-type': 'text/event-stream' } },
+        ),
+    );
     const { events, message } = await run(assistant(f).send(question));
     const skipped = events.filter((e) => e.type === 'skipped');
     assert.deepEqual(
@@ -374,10 +434,12 @@ describe('AssistantClient (scripted fetch)', () => {
             return;
           }
           // Like undici: the body errors when the request's signal aborts.
-          return new Promise<void>((resolve) => call.init.signal!.addEventListener('abort', () => {
-            controller.error(new DOMException('aborted', 'AbortError'));
-            resolve();
-          }));
+          return new Promise<void>((resolve) =>
+            call.init.signal!.addEventListener('abort', () => {
+              controller.error(new DOMException('aborted', 'AbortError'));
+              resolve();
+            }),
+          );
         },
       });
       return new Response(body, { headers: { 'content-type': 'text/event-stream' } });
@@ -400,10 +462,12 @@ describe('AssistantClient (scripted fetch)', () => {
             controller.enqueue(enc.encode(sse({ type: 'text-start', id: 't' }, { type: 'text-delta', id: 't', delta: 'kept' })));
             return;
           }
-          return new Promise<void>((resolve) => call.init.signal!.addEventListener('abort', () => {
-            controller.error(new DOMException('aborted', 'AbortError'));
-            resolve();
-          }));
+          return new Promise<void>((resolve) =>
+            call.init.signal!.addEventListener('abort', () => {
+              controller.error(new DOMException('aborted', 'AbortError'));
+              resolve();
+            }),
+          );
         },
       });
       return new Response(body, { headers: { 'content-type': 'text/event-stream' } });
@@ -457,7 +521,10 @@ describe('AssistantClient (scripted fetch)', () => {
       const bytes = loadFixture(name);
       const expected = assembleFromBytes([bytes], 'sse').message;
       for (let i = 0; i < 100; i++) {
-        const pieces = splitAt(bytes, Array.from({ length: 1 + Math.floor(random() * 50) }, () => 1 + Math.floor(random() * (bytes.length - 1))));
+        const pieces = splitAt(
+          bytes,
+          Array.from({ length: 1 + Math.floor(random() * 50) }, () => 1 + Math.floor(random() * (bytes.length - 1))),
+        );
         const { message, error } = await run(assistant(scriptedFetch(() => streamingResponse(pieces))).send(question));
         assert.equal(error, undefined, `${name}: ${error?.message}`);
         assert.deepEqual(message, expected, name);

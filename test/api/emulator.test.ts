@@ -15,7 +15,12 @@ interface Reply {
   text: string;
 }
 
-async function call(emu: RunningEmulator, method: string, path: string, opts: { key?: string; body?: unknown; raw?: string; headers?: Record<string, string> } = {}): Promise<Reply> {
+async function call(
+  emu: RunningEmulator,
+  method: string,
+  path: string,
+  opts: { key?: string; body?: unknown; raw?: string; headers?: Record<string, string> } = {},
+): Promise<Reply> {
   const headers: Record<string, string> = { 'content-type': 'application/json', ...opts.headers };
   if (opts.key !== undefined) headers.authorization = `Bearer ${opts.key}`;
   const body = opts.raw ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body));
@@ -47,7 +52,11 @@ function sseData(text: string): unknown[] {
 }
 
 const chunksOf = (text: string): Json[] => sseData(text).filter((d): d is Json => typeof d === 'object' && d !== null);
-const answerText = (chunks: Json[]): string => chunks.filter((c) => c.type === 'text-delta').map((c) => c.delta as string).join('');
+const answerText = (chunks: Json[]): string =>
+  chunks
+    .filter((c) => c.type === 'text-delta')
+    .map((c) => c.delta as string)
+    .join('');
 
 function question(text: string, extra: Json = {}, version: 'v1' | 'v2' = 'v2'): Json {
   const message: Json = { id: `u${Math.random().toString(36).slice(2, 8)}`, role: 'user', parts: [{ type: 'text', text }] };
@@ -134,7 +143,11 @@ describe('service emulator', function () {
     });
 
     it('outcomes from the prompt: no changes, fail, archive', async () => {
-      const ids = await Promise.all(['Check the intro [[outcome:no-changes]]', 'Make sure there are no changes needed', 'Rewrite it [[outcome:fail]]', 'Old [[outcome:archive]]'].map(async (p) => JSON.parse((await create(p)).text).id as string));
+      const ids = await Promise.all(
+        ['Check the intro [[outcome:no-changes]]', 'Make sure there are no changes needed', 'Rewrite it [[outcome:fail]]', 'Old [[outcome:archive]]'].map(
+          async (p) => JSON.parse((await create(p)).text).id as string,
+        ),
+      );
       const [a, b, c, d] = await Promise.all(ids.map(settled));
       assert.deepEqual([a!.status, a!.prLink], ['completed', null]);
       assert.deepEqual([b!.status, b!.prLink], ['completed', null]);
@@ -217,7 +230,15 @@ describe('service emulator', function () {
       assert.equal(badJob.status, 'weird');
       assert.equal(badJob.source, undefined);
       await assert.rejects(create('Fix [[fault:drop]]'));
-      await assert.rejects(fetch(`${emu.url}${jobs()}`, { method: 'POST', headers: { authorization: `Bearer ${emu.adminKey}` }, body: JSON.stringify({ prompt: '[[fault:stall-headers]]' }), signal: AbortSignal.timeout(200) }), { name: 'TimeoutError' });
+      await assert.rejects(
+        fetch(`${emu.url}${jobs()}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${emu.adminKey}` },
+          body: JSON.stringify({ prompt: '[[fault:stall-headers]]' }),
+          signal: AbortSignal.timeout(200),
+        }),
+        { name: 'TimeoutError' },
+      );
       const viaHeader = await call(emu, 'GET', `${jobs()}/job_x`, { key: emu.adminKey, headers: { 'x-emulator-fault': '503' } });
       assert.equal(viaHeader.status, 503);
       // The first real create after all of that still gets pull request #1: no faulted request made a job.
@@ -240,7 +261,21 @@ describe('service emulator', function () {
       const chunks = chunksOf(r.text);
       const types = chunks.map((c) => c.type as string);
       const collapsed = types.filter((t, i) => t !== types[i - 1]);
-      assert.deepEqual(collapsed, ['start', 'start-step', 'tool-input-start', 'tool-input-available', 'tool-output-available', 'finish-step', 'start-step', 'source-url', 'text-start', 'text-delta', 'text-end', 'finish-step', 'finish']);
+      assert.deepEqual(collapsed, [
+        'start',
+        'start-step',
+        'tool-input-start',
+        'tool-input-available',
+        'tool-output-available',
+        'finish-step',
+        'start-step',
+        'source-url',
+        'text-start',
+        'text-delta',
+        'text-end',
+        'finish-step',
+        'finish',
+      ]);
       assert.ok(types.filter((t) => t === 'text-delta').length > 20, 'many small deltas');
       const tool = chunks.find((c) => c.type === 'tool-input-available')!;
       assert.deepEqual([tool.toolName, tool.input], ['searchDocs', { query: 'How do I verify webhook signatures?' }]);
@@ -281,7 +316,13 @@ describe('service emulator', function () {
       for await (const message of readUIMessageStream({ stream: chunks })) last = message;
       assert.deepEqual(bad, []);
       const parts = last!.parts as Json[];
-      assert.equal(parts.filter((p) => p.type === 'text').map((p) => p.text).join(''), ours);
+      assert.equal(
+        parts
+          .filter((p) => p.type === 'text')
+          .map((p) => p.text)
+          .join(''),
+        ours,
+      );
       assert.ok(parts.some((p) => p.type === 'source-url' && p.url === `${emu.url}/docs/authentication`));
       assert.ok(parts.some((p) => p.type === 'tool-searchDocs' && p.state === 'output-available'));
     });
@@ -296,7 +337,10 @@ describe('service emulator', function () {
       assert.deepEqual(codes, ['f', '8', '9', 'a', 'e', 'f', 'h', '0', 'e', 'd']);
       for (const l of lines) JSON.parse(l.slice(2));
       assert.deepEqual(JSON.parse(lines[1]!.slice(2)), [{ threadId }]);
-      const text = lines.filter((l) => l.startsWith('0:')).map((l) => JSON.parse(l.slice(2)) as string).join('');
+      const text = lines
+        .filter((l) => l.startsWith('0:'))
+        .map((l) => JSON.parse(l.slice(2)) as string)
+        .join('');
       assert.match(text, /X-RateLimit-Remaining/);
       const finish = JSON.parse(lines[lines.length - 1]!.slice(2)) as Json;
       assert.equal(finish.finishReason, 'stop');
@@ -408,7 +452,9 @@ describe('service emulator', function () {
     });
 
     it('context: mentioned in the answer, and its words are searched', async () => {
-      const { text, results } = await search('What does this do?', { context: [{ type: 'code', value: 'await queue.publishBatch([{ orderId: 1 }])', path: 'src/orders.ts' }] });
+      const { text, results } = await search('What does this do?', {
+        context: [{ type: 'code', value: 'await queue.publishBatch([{ orderId: 1 }])', path: 'src/orders.ts' }],
+      });
       assert.match(text, /You selected code from `src\/orders\.ts`/);
       assert.equal(results[0]!.url, `${emu.url}/docs/sdk#publish-messages`);
     });
@@ -583,7 +629,15 @@ describe('service emulator', function () {
         const r = await ask(emu, question('webhooks'), { fault: mode });
         assert.equal(r.status, Number(mode.slice(0, 3)), mode);
         const body = JSON.parse(r.text) as Json;
-        shapes.add(typeof body.error === 'string' ? 'error' : typeof body.error?.message === 'string' ? 'error.message' : typeof body.message === 'string' ? 'message' : 'other');
+        shapes.add(
+          typeof body.error === 'string'
+            ? 'error'
+            : typeof body.error?.message === 'string'
+              ? 'error.message'
+              : typeof body.message === 'string'
+                ? 'message'
+                : 'other',
+        );
         assert.equal(r.headers.get('retry-after'), mode === '429' ? '7' : null, mode);
       }
       assert.deepEqual([...shapes].sort(), ['error', 'error.message', 'message']);
@@ -641,7 +695,10 @@ describe('service emulator', function () {
       assert.equal((await call(emu, 'POST', '/__emulator/reset')).status, 200);
       assert.deepEqual(JSON.parse((await call(emu, 'GET', '/__emulator/requests')).text), []);
       assert.equal((await getJob(id)).status, 404);
-      assert.equal((await ask(emu, question('retries', { threadId: first.headers.get('x-thread-id'), threadKey: first.headers.get('x-thread-key') }))).status, 404);
+      assert.equal(
+        (await ask(emu, question('retries', { threadId: first.headers.get('x-thread-id'), threadKey: first.headers.get('x-thread-key') }))).status,
+        404,
+      );
     });
   });
 
@@ -650,10 +707,21 @@ describe('service emulator', function () {
       const own = await startEmulator({ port: 0, deltaDelayMs: 0 });
       const headers = { authorization: `Bearer ${own.assistantKey}`, 'content-type': 'application/json' };
       const url = `${own.url}/discovery/v2/assistant/${own.domain}/message`;
-      const stalled = await fetch(url, { method: 'POST', headers: { ...headers, 'x-emulator-fault': 'stall-mid' }, body: JSON.stringify(question('webhooks')) });
+      const stalled = await fetch(url, {
+        method: 'POST',
+        headers: { ...headers, 'x-emulator-fault': 'stall-mid' },
+        body: JSON.stringify(question('webhooks')),
+      });
       // Settled into values at once, so the rejections are not reported as unhandled meanwhile.
-      const reading = stalled.text().then(() => 'ended', (e: unknown) => e);
-      const waiting = fetch(url, { method: 'POST', headers: { ...headers, 'x-emulator-fault': 'stall-headers' }, body: JSON.stringify(question('webhooks')) }).then(
+      const reading = stalled.text().then(
+        () => 'ended',
+        (e: unknown) => e,
+      );
+      const waiting = fetch(url, {
+        method: 'POST',
+        headers: { ...headers, 'x-emulator-fault': 'stall-headers' },
+        body: JSON.stringify(question('webhooks')),
+      }).then(
         () => 'answered',
         (e: unknown) => e,
       );

@@ -81,8 +81,12 @@ interface Mode {
 const HOST = String.raw`127\.0\.0\.1:\d+`;
 const re = (source: string): RegExp => new RegExp(source);
 const refused = re(`^Could not reach ${HOST} \\(connection refused\\)\\. Check docsAssistant\\.baseUrl and your connection\\.$`);
-const dns = re(`^Could not reach ${DNS_HOST.replace(/\./g, '\\.')} \\(the host name could not be resolved\\)\\. Check docsAssistant\\.baseUrl and your connection\\.$`);
-const tls = re(`^Could not make a secure connection to ${HOST}\\. If it only speaks plain http \\(like the local emulator\\), docsAssistant\\.baseUrl must start with http://`);
+const dns = re(
+  `^Could not reach ${DNS_HOST.replace(/\./g, '\\.')} \\(the host name could not be resolved\\)\\. Check docsAssistant\\.baseUrl and your connection\\.$`,
+);
+const tls = re(
+  `^Could not make a secure connection to ${HOST}\\. If it only speaks plain http \\(like the local emulator\\), docsAssistant\\.baseUrl must start with http://`,
+);
 const headersTimeout = re(`^${HOST} did not answer within 0\\.3 s\\. Try again in a moment, or raise docsAssistant\\.requestTimeoutSeconds\\.`);
 const serverError = (status: number): RegExp => re(`^The service had a problem \\(HTTP ${status}\\)\\. Try again in a moment\\.$`);
 const MAY_HAVE_STARTED = / The service may have started a job anyway: check the Agent Jobs list \(Refresh\) or the repository before you try again\.$/;
@@ -96,7 +100,12 @@ const MODES: Mode[] = [
   {
     name: 'DNS failure',
     chat: { target: 'dns', requestTimeoutMs: 5000, status: 'error', kind: 'network', code: 'unreachable', says: dns, kept: 'nothing', nothingSent: true },
-    agent: { target: 'dns', requestTimeoutMs: 5000, poll: { kind: 'network', says: dns }, create: { kind: 'network', code: 'unreachable', says: dns, lost: false } },
+    agent: {
+      target: 'dns',
+      requestTimeoutMs: 5000,
+      poll: { kind: 'network', says: dns },
+      create: { kind: 'network', code: 'unreachable', says: dns, lost: false },
+    },
   },
   {
     name: 'TLS error (https to a plain port)',
@@ -106,7 +115,12 @@ const MODES: Mode[] = [
   {
     name: 'stall before headers',
     chat: { fault: 'stall-headers', requestTimeoutMs: 300, status: 'error', kind: 'timeout', code: 'headersTimeout', says: headersTimeout, kept: 'nothing' },
-    agent: { fault: 'stall-headers', requestTimeoutMs: 300, poll: { kind: 'timeout', says: headersTimeout }, create: { kind: 'timeout', code: 'headersTimeout', says: headersTimeout, lost: true } },
+    agent: {
+      fault: 'stall-headers',
+      requestTimeoutMs: 300,
+      poll: { kind: 'timeout', says: headersTimeout },
+      create: { kind: 'timeout', code: 'headersTimeout', says: headersTimeout, lost: true },
+    },
   },
   {
     name: 'stall mid-stream (idle timeout)',
@@ -114,8 +128,11 @@ const MODES: Mode[] = [
       fault: 'stall-mid',
       streamIdleTimeoutMs: 300,
       status: 'error',
-      kind: 'timeout', code: 'stalled',
-      says: re(`^The answer stalled: nothing arrived from ${HOST} for 0\\.3 s\\. What arrived so far is kept\\. Retry, or raise docsAssistant\\.streamIdleTimeoutSeconds`),
+      kind: 'timeout',
+      code: 'stalled',
+      says: re(
+        `^The answer stalled: nothing arrived from ${HOST} for 0\\.3 s\\. What arrived so far is kept\\. Retry, or raise docsAssistant\\.streamIdleTimeoutSeconds`,
+      ),
       kept: 'prefix',
     },
   },
@@ -124,13 +141,19 @@ const MODES: Mode[] = [
     chat: {
       fault: 'drop-mid',
       status: 'error',
-      kind: 'network', code: 'brokenBody',
-      says: re(`^The connection to ${HOST} broke before the answer was complete \\(the connection was closed\\)\\. What arrived so far is kept\\. Retry to get the whole answer\\.$`),
+      kind: 'network',
+      code: 'brokenBody',
+      says: re(
+        `^The connection to ${HOST} broke before the answer was complete \\(the connection was closed\\)\\. What arrived so far is kept\\. Retry to get the whole answer\\.$`,
+      ),
       kept: 'prefix',
     },
     agent: {
       fault: 'drop-mid',
-      poll: { kind: 'network', says: re(`^The connection to ${HOST} broke before the whole response arrived \\(the connection was closed\\)\\. Try again in a moment\\.$`) },
+      poll: {
+        kind: 'network',
+        says: re(`^The connection to ${HOST} broke before the whole response arrived \\(the connection was closed\\)\\. Try again in a moment\\.$`),
+      },
       create: { kind: 'network', code: 'brokenBody', says: re(`^The connection to ${HOST} broke before the whole response arrived`), lost: true },
     },
   },
@@ -139,7 +162,10 @@ const MODES: Mode[] = [
     chat: { fault: 'malformed', status: 'done', kept: 'whole', skipped: 1, notices: [/^1 part of the answer could not be read and was skipped\.$/] },
     agent: {
       fault: 'bad-json',
-      poll: { kind: 'protocol', says: /^The service answered HTTP 200 but not with a job \(the body is not JSON\)\. Try again in a moment; if it keeps happening, check that docsAssistant\.baseUrl/ },
+      poll: {
+        kind: 'protocol',
+        says: /^The service answered HTTP 200 but not with a job \(the body is not JSON\)\. Try again in a moment; if it keeps happening, check that docsAssistant\.baseUrl/,
+      },
       create: { kind: 'protocol', code: 'notJson', says: /not with a job \(the body is not JSON\)/, lost: false },
     },
   },
@@ -160,7 +186,12 @@ const MODES: Mode[] = [
   },
   {
     name: '`abort` chunk',
-    chat: { fault: 'abort-chunk', status: 'stopped', kept: 'prefix', notices: [/^The service stopped this answer \(The answer was cancelled by the service\.\)\.$/] },
+    chat: {
+      fault: 'abort-chunk',
+      status: 'stopped',
+      kept: 'prefix',
+      notices: [/^The service stopped this answer \(The answer was cancelled by the service\.\)\.$/],
+    },
   },
   { name: 'missing [DONE]', chat: { fault: 'no-done', status: 'done', kept: 'whole' } },
   {
@@ -168,7 +199,8 @@ const MODES: Mode[] = [
     chat: {
       fault: 'non-sse',
       status: 'error',
-      kind: 'protocol', code: 'notAStream',
+      kind: 'protocol',
+      code: 'notAStream',
       says: /^The service answered with application\/json, not a stream\. Check docsAssistant\.baseUrl and docsAssistant\.assistantApiVersion\.$/,
       kept: 'nothing',
     },
@@ -176,14 +208,19 @@ const MODES: Mode[] = [
   {
     name: 'HTML error page with 502',
     chat: { fault: 'html-502', status: 'error', kind: 'server', code: 'serverError', says: serverError(502), kept: 'nothing' },
-    agent: { fault: 'html-502', poll: { kind: 'server', says: serverError(502) }, create: { kind: 'server', code: 'serverError', says: serverError(502), lost: false } },
+    agent: {
+      fault: 'html-502',
+      poll: { kind: 'server', says: serverError(502) },
+      create: { kind: 'server', code: 'serverError', says: serverError(502), lost: false },
+    },
   },
   {
     name: '400',
     chat: {
       fault: '400',
       status: 'error',
-      kind: 'badRequest', code: 'badRequest',
+      kind: 'badRequest',
+      code: 'badRequest',
       says: /^The service refused the request \(HTTP 400\): /,
       serviceWords: 'Invalid request: messages[0].parts must be an array.',
       kept: 'nothing',
@@ -199,7 +236,8 @@ const MODES: Mode[] = [
     chat: {
       fault: '401',
       status: 'error',
-      kind: 'unauthorized', code: 'keyRefused',
+      kind: 'unauthorized',
+      code: 'keyRefused',
       says: /^The assistant API key was refused\. It may have expired or been revoked\. Set a new one with "Docs Assistant: Set Assistant API Key…"\.$/,
       actions: ['setAssistantKey', 'retry'],
       kept: 'nothing',
@@ -215,7 +253,8 @@ const MODES: Mode[] = [
     chat: {
       fault: '403',
       status: 'error',
-      kind: 'forbidden', code: 'domainForbidden',
+      kind: 'forbidden',
+      code: 'domainForbidden',
       says: /^The assistant API key is not allowed to use the documentation site "acme-docs" \(HTTP 403\)\. Check docsAssistant\.domain/,
       actions: ['setAssistantKey', 'retry'],
       kept: 'nothing',
@@ -228,25 +267,57 @@ const MODES: Mode[] = [
   },
   {
     name: '404',
-    chat: { fault: '404', status: 'error', kind: 'notFound', code: 'domainNotFound', says: /^The documentation site "acme-docs" was not found on the service\. Check docsAssistant\.domain\.$/, kept: 'nothing' },
+    chat: {
+      fault: '404',
+      status: 'error',
+      kind: 'notFound',
+      code: 'domainNotFound',
+      says: /^The documentation site "acme-docs" was not found on the service\. Check docsAssistant\.domain\.$/,
+      kept: 'nothing',
+    },
     agent: {
       fault: '404',
       poll: 'notFound',
-      create: { kind: 'notFound', code: 'projectNotFound', says: /^Project "demo-project" was not found on the service\. Check docsAssistant\.projectId\.$/, lost: false },
+      create: {
+        kind: 'notFound',
+        code: 'projectNotFound',
+        says: /^Project "demo-project" was not found on the service\. Check docsAssistant\.projectId\.$/,
+        lost: false,
+      },
     },
   },
   {
     name: '429 with Retry-After',
-    chat: { fault: '429', status: 'error', kind: 'rateLimited', code: 'rateLimited', says: /^Too many requests: the service's rate limit was reached\. Try again after \d{2}:\d{2}:\d{2}\.$/, kept: 'nothing', retryAfterMs: 7000 },
+    chat: {
+      fault: '429',
+      status: 'error',
+      kind: 'rateLimited',
+      code: 'rateLimited',
+      says: /^Too many requests: the service's rate limit was reached\. Try again after \d{2}:\d{2}:\d{2}\.$/,
+      kept: 'nothing',
+      retryAfterMs: 7000,
+    },
     agent: {
       fault: '429',
       poll: { kind: 'rateLimited', says: /^Too many requests: .*Try again after \d{2}:\d{2}:\d{2}\./ },
-      create: { kind: 'rateLimited', code: 'rateLimited', says: /Try again after \d{2}:\d{2}:\d{2}\. \(Agent jobs allow 100 new jobs and follow-ups per project per hour\.\)$/, lost: false },
+      create: {
+        kind: 'rateLimited',
+        code: 'rateLimited',
+        says: /Try again after \d{2}:\d{2}:\d{2}\. \(Agent jobs allow 100 new jobs and follow-ups per project per hour\.\)$/,
+        lost: false,
+      },
     },
   },
   {
     name: '429 without Retry-After',
-    chat: { fault: '429-no-retry-after', status: 'error', kind: 'rateLimited', code: 'rateLimited', says: /^Too many requests: the service's rate limit was reached\. Try again later\.$/, kept: 'nothing' },
+    chat: {
+      fault: '429-no-retry-after',
+      status: 'error',
+      kind: 'rateLimited',
+      code: 'rateLimited',
+      says: /^Too many requests: the service's rate limit was reached\. Try again later\.$/,
+      kept: 'nothing',
+    },
     agent: {
       fault: '429-no-retry-after',
       poll: { kind: 'rateLimited', says: /Try again later\./ },
@@ -256,12 +327,20 @@ const MODES: Mode[] = [
   {
     name: '500',
     chat: { fault: '500', status: 'error', kind: 'server', code: 'serverError', says: serverError(500), kept: 'nothing' },
-    agent: { fault: '500', poll: { kind: 'server', says: serverError(500) }, create: { kind: 'server', code: 'serverError', says: serverError(500), lost: false } },
+    agent: {
+      fault: '500',
+      poll: { kind: 'server', says: serverError(500) },
+      create: { kind: 'server', code: 'serverError', says: serverError(500), lost: false },
+    },
   },
   {
     name: '503',
     chat: { fault: '503', status: 'error', kind: 'server', code: 'serverError', says: serverError(503), kept: 'nothing' },
-    agent: { fault: '503', poll: { kind: 'server', says: serverError(503) }, create: { kind: 'server', code: 'serverError', says: serverError(503), lost: false } },
+    agent: {
+      fault: '503',
+      poll: { kind: 'server', says: serverError(503) },
+      create: { kind: 'server', code: 'serverError', says: serverError(503), lost: false },
+    },
   },
   // Bounded (issue 16): the chunk passes the 1 MB line cap and is skipped unread, and the answer
   // stops at its 2 MB bound, keeping the whole answer that came before the chunk.
@@ -272,7 +351,10 @@ const MODES: Mode[] = [
       status: 'stopped',
       kept: 'whole',
       skipped: 1,
-      notices: [/^1 part of the answer could not be read and was skipped\.$/, /^The answer was cut off after 2 MB, far longer than an answer should be\. What arrived is kept; ask a narrower question for a shorter answer\.$/],
+      notices: [
+        /^1 part of the answer could not be read and was skipped\.$/,
+        /^The answer was cut off after 2 MB, far longer than an answer should be\. What arrived is kept; ask a narrower question for a shorter answer\.$/,
+      ],
     },
   },
   // The issue's "10-minute slow drip" is this, shortened: the drip outlasts the idle timeout many
@@ -399,7 +481,8 @@ describe('fault modes, as the user sees them (ChatSession and AgentJobs against 
   }
 
   /** What the webview shows: every patch posted for the turn, applied in order. */
-  const shown = (rig: ChatRig, turnId: string): AnswerView => rig.posts.filter((p) => p.turnId === turnId).reduce((v, p) => applyPatches(v, p.patches), emptyAnswer());
+  const shown = (rig: ChatRig, turnId: string): AnswerView =>
+    rig.posts.filter((p) => p.turnId === turnId).reduce((v, p) => applyPatches(v, p.patches), emptyAnswer());
 
   before(async () => {
     emu = await startEmulator({ port: 0, deltaDelayMs: 0, slowDripMs: 25, jobDurationMs: 600_000 });
@@ -414,7 +497,9 @@ describe('fault modes, as the user sees them (ChatSession and AgentJobs against 
   after(async () => {
     await emu?.close();
     const agentModes = MODES.filter((m) => m.agent).length;
-    console.log(`      (${MODES.length} fault modes: ${ran.chat} through ChatSession, ${ran.agent} of the ${agentModes} that apply to agent jobs through AgentJobs; slowest ${JSON.stringify(slowest)})`);
+    console.log(
+      `      (${MODES.length} fault modes: ${ran.chat} through ChatSession, ${ran.agent} of the ${agentModes} that apply to agent jobs through AgentJobs; slowest ${JSON.stringify(slowest)})`,
+    );
   });
   beforeEach(() => emu.reset());
   afterEach(() => {
@@ -453,7 +538,8 @@ describe('fault modes, as the user sees them (ChatSession and AgentJobs against 
           // The words the user reads for the error the client threw; an `error` chunk is the chat's own.
           const said = x.fault === 'error-chunk' ? a.error.message : words(rig.thrown[0] as ServiceError);
           assert.match(said, x.says!);
-          if (x.serviceWords) assert.ok(said.includes(x.serviceWords) && a.error.message.includes(x.serviceWords), 'the service says what was wrong with the request');
+          if (x.serviceWords)
+            assert.ok(said.includes(x.serviceWords) && a.error.message.includes(x.serviceWords), 'the service says what was wrong with the request');
           else assert.match(said, ACTIONABLE, 'the message says what to do');
           assert.match(a.error.message, x.serviceWords ? /HTTP 400/ : ACTIONABLE, 'what the chat shows says what to do too');
           assert.deepEqual(a.error.actions, x.actions ?? ['retry']);
@@ -478,7 +564,11 @@ describe('fault modes, as the user sees them (ChatSession and AgentJobs against 
         // The partial answer: kept, never invented or doubled.
         const text = answerText(a);
         if (x.kept === 'nothing') assert.equal(text, '');
-        if (x.kept === 'prefix') assert.ok(text.length > 0 && text.length < fullAnswer.length && fullAnswer.startsWith(text), `kept ${text.length} of ${fullAnswer.length} characters, the start of the answer`);
+        if (x.kept === 'prefix')
+          assert.ok(
+            text.length > 0 && text.length < fullAnswer.length && fullAnswer.startsWith(text),
+            `kept ${text.length} of ${fullAnswer.length} characters, the start of the answer`,
+          );
         if (x.kept === 'whole') assert.equal(text, fullAnswer);
         assert.equal(a.notices.length, x.notices?.length ?? 0, JSON.stringify(a.notices));
         x.notices?.forEach((n, i) => assert.match(a.notices[i]!, n));
@@ -619,7 +709,16 @@ describe('fault modes, as the user sees them (ChatSession and AgentJobs against 
       const root = join(__dirname, '..', '..');
       const config = JSON.parse(readFileSync(join(root, '.mocharc.json'), 'utf8')) as { require?: string[]; 'node-option'?: string[] };
       assert.ok(config.require?.includes('test/hooks/unhandled.ts'), 'npm test loads the guard');
-      const args = ['--no-config', ...(config.require ?? []).flatMap((r) => ['--require', r]), ...(config['node-option'] ?? []).flatMap((o) => ['--node-option', o]), '--extension', 'ts', '--reporter', 'dot', spec];
+      const args = [
+        '--no-config',
+        ...(config.require ?? []).flatMap((r) => ['--require', r]),
+        ...(config['node-option'] ?? []).flatMap((o) => ['--node-option', o]),
+        '--extension',
+        'ts',
+        '--reporter',
+        'dot',
+        spec,
+      ];
       const run = spawnSync(process.execPath, [join(root, 'node_modules', 'mocha', 'bin', 'mocha.js'), ...args], {
         cwd: root,
         encoding: 'utf8',

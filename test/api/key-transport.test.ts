@@ -19,7 +19,9 @@ async function wireTrace<T>(fn: () => Promise<T>): Promise<{ result: T | Service
   const listeners = FETCH_CHANNELS.map((name) => {
     const listener = (message: unknown): void => {
       const m = message as { request?: { origin?: unknown; path?: unknown }; connectParams?: { host?: unknown; hostname?: unknown } };
-      seen.push(`${name} ${String(m.request?.origin ?? m.connectParams?.hostname ?? m.connectParams?.host ?? '')}${m.request?.path ? String(m.request.path) : ''}`);
+      seen.push(
+        `${name} ${String(m.request?.origin ?? m.connectParams?.hostname ?? m.connectParams?.host ?? '')}${m.request?.path ? String(m.request.path) : ''}`,
+      );
     };
     subscribe(name, listener);
     return [name, listener] as const;
@@ -63,17 +65,23 @@ describe('where the keys travel (real fetch, an emulator on every interface, und
   });
   after(async () => {
     await emu?.close();
-    console.log(`      (${counts.refusedAddresses} non-loopback http addresses × 3 admin calls = ${counts.calls} refused with no request, connection or lookup)`);
+    console.log(
+      `      (${counts.refusedAddresses} non-loopback http addresses × 3 admin calls = ${counts.calls} refused with no request, connection or lookup)`,
+    );
   });
   beforeEach(() => emu.reset());
 
-  const agent = (baseUrl: string, apiKey = emu.adminKey): AgentClient => new AgentClient({ baseUrl, projectId: emu.projectId, apiKey, requestTimeoutMs: 3000, getRetryDelaysMs: [] });
+  const agent = (baseUrl: string, apiKey = emu.adminKey): AgentClient =>
+    new AgentClient({ baseUrl, projectId: emu.projectId, apiKey, requestTimeoutMs: 3000, getRetryDelaysMs: [] });
 
   it('the spy works: the emulator by loopback address records the admin key, and fetch reports the request and the connection', async () => {
     for (const base of [`http://127.0.0.1:${port}`, `http://localhost:${port}`]) {
       const { result, seen } = await wireTrace(() => agent(base).createJob('Fix the retry table'));
       assert.ok(!(result instanceof ServiceError), result instanceof ServiceError ? result.message : '');
-      assert.ok(seen.some((s) => s.startsWith('undici:request:create')), `no request seen: ${seen.join(', ')}`);
+      assert.ok(
+        seen.some((s) => s.startsWith('undici:request:create')),
+        `no request seen: ${seen.join(', ')}`,
+      );
     }
     assert.deepEqual(
       emu.requests.map((r) => r.auth),
@@ -98,7 +106,11 @@ describe('where the keys travel (real fetch, an emulator on every interface, und
     for (const a of outside) assert.equal((await fetch(`http://${a}:${port}/__emulator/health`)).status, 200, `${a} reaches the emulator`);
     for (const baseUrl of addresses) {
       counts.refusedAddresses++;
-      for (const call of [(c: AgentClient) => c.createJob('Fix it'), (c: AgentClient) => c.getJob('job_1'), (c: AgentClient) => c.sendMessage('job_1', 'More')]) {
+      for (const call of [
+        (c: AgentClient) => c.createJob('Fix it'),
+        (c: AgentClient) => c.getJob('job_1'),
+        (c: AgentClient) => c.sendMessage('job_1', 'More'),
+      ]) {
         counts.calls++;
         const { result, seen } = await wireTrace(() => call(agent(baseUrl)));
         assert.ok(result instanceof ServiceError, `${baseUrl}: not refused`);
@@ -114,7 +126,13 @@ describe('where the keys travel (real fetch, an emulator on every interface, und
 
   it('the assistant key, the thread key, the question and the selected code never go over plain http to an address that is not loopback either (issue 16, item 10)', async () => {
     const outside = outsideAddresses();
-    const addresses = ['http://docs.example.com', `http://0.0.0.0:${port}`, `http://localhost.example.com:${port}`, 'http://10.0.0.5', ...outside.map((a) => `http://${a}:${port}`)];
+    const addresses = [
+      'http://docs.example.com',
+      `http://0.0.0.0:${port}`,
+      `http://localhost.example.com:${port}`,
+      'http://10.0.0.5',
+      ...outside.map((a) => `http://${a}:${port}`),
+    ];
     const question = {
       fp: 'anonymous',
       threadId: 'thr_1',
@@ -147,7 +165,9 @@ describe('where the keys travel (real fetch, an emulator on every interface, und
 
   it('the admin key is refused by the assistant client before any request; the assistant key by the agent client', async () => {
     const chat = new AssistantClient({ baseUrl: `http://127.0.0.1:${port}`, domain: emu.domain, apiKey: emu.adminKey });
-    const asked = await wireTrace(() => drain(chat.send({ fp: 'anonymous', messages: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: 'How do I configure webhooks?' }] }] })));
+    const asked = await wireTrace(() =>
+      drain(chat.send({ fp: 'anonymous', messages: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: 'How do I configure webhooks?' }] }] })),
+    );
     assert.ok(asked.result instanceof ServiceError && asked.result.kind === 'invalidInput', 'refused');
     assert.match(asked.result.message, /admin key/);
     assert.deepEqual(asked.seen, []);
@@ -160,7 +180,9 @@ describe('where the keys travel (real fetch, an emulator on every interface, und
   it('after a chat answer and an agent job: the assistant endpoints saw only the assistant key, the agent endpoints only the admin key, and no key is anywhere else in what the emulator received', async () => {
     const base = `http://127.0.0.1:${port}`;
     const chat = new AssistantClient({ baseUrl: base, domain: emu.domain, apiKey: emu.assistantKey });
-    const first = await drain(chat.send({ fp: 'anonymous', messages: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: 'How do I configure webhooks?' }] }] }));
+    const first = await drain(
+      chat.send({ fp: 'anonymous', messages: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: 'How do I configure webhooks?' }] }] }),
+    );
     await drain(
       chat.send({
         fp: 'anonymous',

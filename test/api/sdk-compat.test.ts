@@ -96,7 +96,14 @@ function fromOurs(m: AssembledMessage): Comparable {
       .filter((p) => p.type === 'tool')
       .map((p) => {
         const t = p as Extract<AssembledMessage['parts'][number], { type: 'tool' }>;
-        return clean({ toolCallId: t.toolCallId, toolName: t.toolName, state: t.state === 'input-error' ? 'output-error' : t.state, input: t.input, output: t.output, errorText: t.errorText });
+        return clean({
+          toolCallId: t.toolCallId,
+          toolName: t.toolName,
+          state: t.state === 'input-error' ? 'output-error' : t.state,
+          input: t.input,
+          output: t.output,
+          errorText: t.errorText,
+        });
       }),
     data: m.data.map((d) => clean({ type: d.type, id: d.id, data: d.data })),
     files: m.files.map((f) => ({ url: f.url, mediaType: f.mediaType })),
@@ -211,7 +218,12 @@ async function sdkWriterBytes(): Promise<Uint8Array> {
       writer.write({ type: 'source-url', sourceId: 's1', url: 'https://docs.example.com/a', title: 'A' });
       writer.write({ type: 'source-document', sourceId: 'd1', mediaType: 'application/pdf', title: 'Guide', filename: 'guide.pdf' });
       writer.write({ type: 'data-status', id: 'status', data: { phase: 'answering' } });
-      writer.merge(streamText({ model, prompt: 'q' }).toUIMessageStream({ sendStart: false, messageMetadata: ({ part }) => (part.type === 'finish' ? { threadId: 'thr_writer' } : undefined) }));
+      writer.merge(
+        streamText({ model, prompt: 'q' }).toUIMessageStream({
+          sendStart: false,
+          messageMetadata: ({ part }) => (part.type === 'finish' ? { threadId: 'thr_writer' } : undefined),
+        }),
+      );
     },
   });
   return toSseBytes(stream);
@@ -236,7 +248,10 @@ describe('SDK compatibility (ai v5 readUIMessageStream on the same bytes)', () =
       ['https://docs.example.com/limits', 'https://docs.example.com/keys'],
     );
     const toolPart = ours.parts.find((p) => p.type === 'tool');
-    assert.deepEqual(toolPart && toolPart.type === 'tool' ? toolPart.output : undefined, { query: 'rate limits', results: [{ title: 'Limits', url: 'https://docs.example.com/limits' }] });
+    assert.deepEqual(toolPart && toolPart.type === 'tool' ? toolPart.output : undefined, {
+      query: 'rate limits',
+      results: [{ title: 'Limits', url: 'https://docs.example.com/limits' }],
+    });
     assert.equal(ours.finished, true);
   });
 

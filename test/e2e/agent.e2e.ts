@@ -115,7 +115,11 @@ describe('e2e: agent jobs in a real VS Code', function () {
       const dialog = wb.page.locator('.monaco-dialog-box');
       const deadline = Date.now() + 10_000;
       while (Date.now() < deadline && !wb.opened.slice(before).some(isPrTab)) {
-        if (await dialog.isVisible().catch(() => false)) await dialog.locator('.monaco-button', { hasText: /^Open$/ }).first().click();
+        if (await dialog.isVisible().catch(() => false))
+          await dialog
+            .locator('.monaco-button', { hasText: /^Open$/ })
+            .first()
+            .click();
         await wb.page.waitForTimeout(100);
       }
       assert.ok(wb.opened.slice(before).some(isPrTab), `a browser tab should open the PR; opened: ${JSON.stringify(wb.opened.slice(before))}`);
@@ -157,7 +161,10 @@ describe('e2e: agent jobs in a real VS Code', function () {
       await wb.waitForRowIcon(await wb.jobRow(/connect timeout default/), 'loading', 5000);
       await wb.waitForRowIcon(await wb.jobRow(/connect timeout default/), 'git-pull-request', 40_000);
       const polls = stack.emulator.requests.slice(requestsBeforeCrash).filter((r) => r.method === 'GET' && r.path.includes('/job/'));
-      assert.ok(polls.length >= 1, `the new extension host polled the job; requests since the crash: ${JSON.stringify(stack.emulator.requests.slice(requestsBeforeCrash).map((r) => `${r.method} ${r.path}`))}, before: ${requestsBeforeCrash}/${stack.emulator.requests.length}`);
+      assert.ok(
+        polls.length >= 1,
+        `the new extension host polled the job; requests since the crash: ${JSON.stringify(stack.emulator.requests.slice(requestsBeforeCrash).map((r) => `${r.method} ${r.path}`))}, before: ${requestsBeforeCrash}/${stack.emulator.requests.length}`,
+      );
       await wb.shot('agent-6-completed-after-host-restart');
     });
   });
@@ -173,7 +180,10 @@ describe('e2e: agent jobs in a real VS Code', function () {
     const answer = async (button: string) => {
       await dialog.waitFor({ state: 'visible', timeout: 10_000 });
       assert.match(await dialog.innerText(), /already open for review/i);
-      await dialog.locator('.monaco-button', { hasText: new RegExp(`^${button}$`) }).first().click();
+      await dialog
+        .locator('.monaco-button', { hasText: new RegExp(`^${button}$`) })
+        .first()
+        .click();
       await dialog.waitFor({ state: 'hidden', timeout: 5000 });
     };
     await step(wb, 'a first review is open', async () => {

@@ -33,7 +33,13 @@ describe('e2e: Ask Docs in a real VS Code', function () {
   }
 
   /** The side bar is short: show the start of the last answer in the screenshot, not its sources. */
-  const showAnswerStart = () => chat.locator('.turn').last().locator('.answer-parts [data-kind="text"]').first().evaluate((e) => e.scrollIntoView({ block: 'start' }));
+  const showAnswerStart = () =>
+    chat
+      .locator('.turn')
+      .last()
+      .locator('.answer-parts [data-kind="text"]')
+      .first()
+      .evaluate((e) => e.scrollIntoView({ block: 'start' }));
 
   before(async function () {
     stack = await startStack({ demoKeys: true, emulator: { slowDripMs: 300 } });
@@ -154,7 +160,12 @@ describe('e2e: Ask Docs in a real VS Code', function () {
         const w = window as unknown as { e2eStatuses: string[] };
         w.e2eStatuses = [];
         const lastStatus = () => Array.from(document.querySelectorAll('.turn')).at(-1)?.getAttribute('data-status') ?? '';
-        new MutationObserver(() => w.e2eStatuses.push(lastStatus())).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-status'] });
+        new MutationObserver(() => w.e2eStatuses.push(lastStatus())).observe(document.body, {
+          subtree: true,
+          childList: true,
+          attributes: true,
+          attributeFilter: ['data-status'],
+        });
       });
       await chat.locator('.turn').last().locator('.error-actions button', { hasText: 'Retry' }).click();
       // The retried question still carries the fault word, so it drops again: what matters here
@@ -171,7 +182,11 @@ describe('e2e: Ask Docs in a real VS Code', function () {
       assert.equal(JSON.stringify(lastBody().messages), firstBody, 'the same conversation, the same question');
       assert.equal(await chat.locator('.turn').count(), turns, 'Retry answers in the same turn, it adds none');
       const text = await answerText();
-      assert.equal(text.split(opening).length - 1, 1, `the retried answer replaced the partial one instead of adding to it: ${JSON.stringify(text.slice(0, 200))}`);
+      assert.equal(
+        text.split(opening).length - 1,
+        1,
+        `the retried answer replaced the partial one instead of adding to it: ${JSON.stringify(text.slice(0, 200))}`,
+      );
     });
   });
 

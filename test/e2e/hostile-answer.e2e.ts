@@ -44,7 +44,9 @@ describe('e2e: a hostile answer in a real VS Code webview', function () {
       const placeholder = markdown().locator('.image-placeholder');
       assert.equal(await placeholder.count(), 1);
       assert.match(await placeholder.innerText(), new RegExp(EVIL_HOST.replace('.', '\\.')));
-      await markdown().first().evaluate((e) => e.scrollIntoView({ block: 'start' }));
+      await markdown()
+        .first()
+        .evaluate((e) => e.scrollIntoView({ block: 'start' }));
       await wb.shot('hostile-answer-1-rendered');
     });
     assert.deepEqual(evilRequests, [], 'no request left for the evil host');
@@ -53,13 +55,25 @@ describe('e2e: a hostile answer in a real VS Code webview', function () {
   it('shows raw HTML as text, hides no block and draws no fake UI', async function () {
     const shown = await markdown().innerText();
     for (const text of [AFTER_UNCLOSED, LAST_BLOCK, FAKE_BANNER, HIDDEN_COMMAND]) assert.ok(shown.includes(text), `${JSON.stringify(text)} is visible`);
-    assert.equal(await markdown().locator('[class*="setup-banner"], [role], [hidden], map, area, math, style, button:not(.code-header button):not(.image-placeholder)').count(), 0);
+    assert.equal(
+      await markdown()
+        .locator('[class*="setup-banner"], [role], [hidden], map, area, math, style, button:not(.code-header button):not(.image-placeholder)')
+        .count(),
+      0,
+    );
     assert.equal(await markdown().locator('.code-block').count(), 1, 'only the fenced block has Copy and Insert');
   });
 
   it('lists hostile sources as text, never as links', async function () {
-    const hrefs = await chat.locator('.turn').last().locator('.sources a').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
-    assert.ok(hrefs.every((h) => /^https?:\/\//.test(h) && !h.includes('@')), `only web links: ${JSON.stringify(hrefs)}`);
+    const hrefs = await chat
+      .locator('.turn')
+      .last()
+      .locator('.sources a')
+      .evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
+    assert.ok(
+      hrefs.every((h) => /^https?:\/\//.test(h) && !h.includes('@')),
+      `only web links: ${JSON.stringify(hrefs)}`,
+    );
     assert.match(await chat.locator('.turn').last().locator('.sources').innerText(), /Run me/, 'the javascript: source is still listed, as text');
     assert.equal(await chat.locator('a[href^="javascript:" i], a[href^="data:" i], a[href^="command:" i]').count(), 0);
   });
@@ -77,7 +91,10 @@ describe('e2e: a hostile answer in a real VS Code webview', function () {
         await wb.page.waitForTimeout(1500);
         assert.equal(await dialog.count(), 1, 'one prompt');
         await wb.shot(`hostile-answer-2-${button}-click-prompt`);
-        await dialog.locator('.monaco-button', { hasText: /^Cancel$/ }).first().click();
+        await dialog
+          .locator('.monaco-button', { hasText: /^Cancel$/ })
+          .first()
+          .click();
         await dialog.waitFor({ state: 'hidden', timeout: 5000 });
       });
       assert.deepEqual(wb.opened.slice(before), [], `no tab opened without the prompt (${button} click)`);

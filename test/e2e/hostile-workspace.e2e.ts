@@ -65,8 +65,14 @@ describe('e2e: a hostile workspace cannot redirect the keys', function () {
       await wb.page.waitForTimeout(500);
     });
     const agentCalls = wb.requests('/v2/agent/').slice(before);
-    assert.ok(agentCalls.some((r) => r.method === 'POST' && (r.body as { prompt?: string }).prompt === sent), 'the user’s service got the job');
-    assert.ok(agentCalls.every((r) => r.auth === 'admin'), 'with the admin key');
+    assert.ok(
+      agentCalls.some((r) => r.method === 'POST' && (r.body as { prompt?: string }).prompt === sent),
+      'the user’s service got the job',
+    );
+    assert.ok(
+      agentCalls.every((r) => r.auth === 'admin'),
+      'with the admin key',
+    );
     assert.deepEqual(decoy.requests, [], 'the workspace’s server received no request at all');
   });
 });

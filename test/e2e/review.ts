@@ -21,8 +21,13 @@ export async function waitForReview(wb: Workbench, timeout = 15_000): Promise<vo
     await titleAction(wb, CANCEL).waitFor({ state: 'visible', timeout: 2000 });
   } catch {
     const actions = await wb.page.locator(`${ACTIVE_GROUP} .editor-actions .action-label`).evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
-    const quickInput = await wb.page.locator('.quick-input-widget').innerText().catch(() => '');
-    throw new Error(`No review document with "${SEND}" in its title bar. Title bar: ${JSON.stringify(actions)}; quick input: ${JSON.stringify(quickInput.slice(0, 200))}`);
+    const quickInput = await wb.page
+      .locator('.quick-input-widget')
+      .innerText()
+      .catch(() => '');
+    throw new Error(
+      `No review document with "${SEND}" in its title bar. Title bar: ${JSON.stringify(actions)}; quick input: ${JSON.stringify(quickInput.slice(0, 200))}`,
+    );
   }
   // VS Code names an untitled tab after its first line, then "Untitled-N".
   const tab = (await wb.page.locator(`${ACTIVE_GROUP} .tab.active`).first().getAttribute('aria-label')) ?? '';
@@ -70,7 +75,13 @@ export async function clickReviewAction(wb: Workbench, title: typeof SEND | type
   const closed = wb.page.locator(`.tab[aria-label="${name}"]`);
   const deadline = Date.now() + 10_000;
   while ((await closed.count()) > 0) {
-    if (await wb.page.locator('.monaco-dialog-box').isVisible().catch(() => false)) throw new Error(`"${title}" asked something instead of closing the review: ${await wb.page.locator('.monaco-dialog-box').innerText()}`);
+    if (
+      await wb.page
+        .locator('.monaco-dialog-box')
+        .isVisible()
+        .catch(() => false)
+    )
+      throw new Error(`"${title}" asked something instead of closing the review: ${await wb.page.locator('.monaco-dialog-box').innerText()}`);
     if (Date.now() > deadline) throw new Error(`The review (${name}) was still open 10 s after "${title}".`);
     await wb.page.waitForTimeout(100);
   }
@@ -90,10 +101,9 @@ export async function fixDocsThroughReview(wb: Workbench, instruction: string): 
 /** Waits for a review document whose text passes `test` (another review may still be on its way out), and returns the text. */
 export async function waitForReviewText(wb: Workbench, test: (text: string) => boolean, what: string, timeout = 15_000): Promise<string> {
   const deadline = Date.now() + timeout;
-  let text = '';
   for (;;) {
     await waitForReview(wb, Math.max(1000, deadline - Date.now()));
-    text = await editorText(wb);
+    const text = await editorText(wb);
     if (test(text)) return text;
     if (Date.now() > deadline) throw new Error(`The review shown is not ${what}: it holds ${JSON.stringify(text.slice(0, 200))}`);
     await wb.page.waitForTimeout(200);

@@ -35,7 +35,10 @@ describe('e2e: no key is written anywhere', function () {
     const logs: string[] = [];
     // Positive controls: what the suites stored in globalState (the agent job) and workspaceState
     // (the conversation) must be found the same way a key would be.
-    const controls = { 'the agent job in globalState': 'The connect timeout default is 30 s', 'the conversation in workspaceState': 'How do I configure the connect timeout?' };
+    const controls = {
+      'the agent job in globalState': 'The connect timeout default is 30 s',
+      'the conversation in workspaceState': 'How do I configure the connect timeout?',
+    };
     const seen = new Set<string>();
     const check = (where: string, text: string) => {
       for (const [name, key] of Object.entries(keys)) if (text.includes(key)) hits.push(`${name} key in ${where}`);
@@ -58,12 +61,20 @@ describe('e2e: no key is written anywhere', function () {
       // In code-server, globalState and workspaceState live in the browser's IndexedDB.
       for (const [what, needle] of Object.entries(controls)) if (d.includes(needle)) seen.add(what);
     });
-    console.log(`      scanned ${scanned} files (${(bytes / 1e6).toFixed(1)} MB), ${browserStorageDumps.length} browser storage dumps (${browserStorageDumps.reduce((n, d) => n + d.length, 0)} chars), ${closedStacks.length} emulator request logs`);
+    console.log(
+      `      scanned ${scanned} files (${(bytes / 1e6).toFixed(1)} MB), ${browserStorageDumps.length} browser storage dumps (${browserStorageDumps.reduce((n, d) => n + d.length, 0)} chars), ${closedStacks.length} emulator request logs`,
+    );
     // The scan must have seen what matters, or it proves nothing.
     assert.deepEqual([...seen].sort(), Object.keys(controls).sort(), 'VS Code’s state stores (server files or browser IndexedDB) were found and read');
     assert.ok(logs.length >= 1 && logs.some((l) => /Stored the demo/.test(l)), 'the Docs Assistant output log was found and scanned');
-    assert.ok(browserStorageDumps.some((d) => d.includes('secrets.provider')), 'the browser storage that holds VS Code’s (encrypted) secrets was scanned');
-    assert.ok(closedStacks.some((s) => s.requestLog.includes('/assistant/')) && closedStacks.some((s) => s.requestLog.includes('/job')), 'both request logs were scanned');
+    assert.ok(
+      browserStorageDumps.some((d) => d.includes('secrets.provider')),
+      'the browser storage that holds VS Code’s (encrypted) secrets was scanned',
+    );
+    assert.ok(
+      closedStacks.some((s) => s.requestLog.includes('/assistant/')) && closedStacks.some((s) => s.requestLog.includes('/job')),
+      'both request logs were scanned',
+    );
     assert.deepEqual(hits, []);
   });
 });

@@ -138,7 +138,22 @@ export async function startCodeServer(opts: {
   }
   const proc = spawn(
     bin,
-    ['--config', config, '--auth', 'none', '--bind-addr', `127.0.0.1:${port}`, '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust', '--extensions-dir', exts, '--user-data-dir', opts.userDataDir, opts.workspace],
+    [
+      '--config',
+      config,
+      '--auth',
+      'none',
+      '--bind-addr',
+      `127.0.0.1:${port}`,
+      '--disable-telemetry',
+      '--disable-update-check',
+      '--disable-workspace-trust',
+      '--extensions-dir',
+      exts,
+      '--user-data-dir',
+      opts.userDataDir,
+      opts.workspace,
+    ],
     { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
   );
   let out = '';
@@ -192,7 +207,13 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   }
   let cs: Awaited<ReturnType<typeof startCodeServer>>;
   try {
-    cs = await startCodeServer({ emulator, userDataDir, workspace, demoKeys: opts.demoKeys ?? true, settings: typeof opts.settings === 'function' ? opts.settings(emulator) : opts.settings });
+    cs = await startCodeServer({
+      emulator,
+      userDataDir,
+      workspace,
+      demoKeys: opts.demoKeys ?? true,
+      settings: typeof opts.settings === 'function' ? opts.settings(emulator) : opts.settings,
+    });
   } catch (e) {
     await emulator.close();
     throw e;

@@ -11,7 +11,15 @@ import { CODE_SERVER_TARGET, ROOT, type Stack } from './stack';
 // A run on another code-server than the default keeps its screenshots apart.
 export const SHOTS = join(ROOT, 'test-results', CODE_SERVER_TARGET === '4.100.3' ? 'e2e' : `e2e-code-server-${CODE_SERVER_TARGET}`);
 const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const SIDEBAR = '[id="workbench.view.extension.docsAssistant"]';
 /**
  * The element of a code editor that takes the keyboard: VS Code 1.100's `textarea.inputarea`, or
@@ -133,9 +141,18 @@ export class Workbench {
     if (!(await this.quickInput.isVisible().catch(() => false))) return;
     const focused = await this.page.evaluate(() => !!document.activeElement?.closest('.quick-input-widget')).catch(() => false);
     if (focused) await this.page.keyboard.press('Escape');
-    if (await this.quickInput.waitFor({ state: 'hidden', timeout: 2000 }).then(() => true, () => false)) return;
+    if (
+      await this.quickInput.waitFor({ state: 'hidden', timeout: 2000 }).then(
+        () => true,
+        () => false,
+      )
+    )
+      return;
     // Still open without the focus (an input box that stays open on focus out): close it from inside.
-    await this.quickInput.locator('input').press('Escape', { timeout: 1000 }).catch(() => undefined);
+    await this.quickInput
+      .locator('input')
+      .press('Escape', { timeout: 1000 })
+      .catch(() => undefined);
   }
 
   private get quickInput(): Locator {
@@ -157,14 +174,24 @@ export class Workbench {
       // A view the extension reveals (a started job shows Agent Jobs) can take the focus and
       // close the palette at any moment; then open it again rather than type into nothing.
       if (!(await input.isVisible().catch(() => false))) await this.openPalette();
-      const typed = await input.fill(`>${title}`, { timeout: 2000 }).then(() => true, () => false);
+      const typed = await input.fill(`>${title}`, { timeout: 2000 }).then(
+        () => true,
+        () => false,
+      );
       const retypeAt = Date.now() + 3000;
       while (typed && Date.now() < retypeAt) {
         label = ((await first.getAttribute('aria-label', { timeout: 500 }).catch(() => null)) ?? '').trim();
         if (isThisCommand(label)) break;
         await this.page.waitForTimeout(100);
       }
-      if (isThisCommand(label) && (await input.press('Enter', { timeout: 1000 }).then(() => true, () => false))) return;
+      if (
+        isThisCommand(label) &&
+        (await input.press('Enter', { timeout: 1000 }).then(
+          () => true,
+          () => false,
+        ))
+      )
+        return;
       if (Date.now() > deadline) throw new Error(`The command palette's first row for "${title}" is "${label}"; the command is missing or its title changed.`);
       // Right after a (re)load the extension's commands arrive late: a reopened palette lists them.
       await this.closeQuickInput();
@@ -176,7 +203,13 @@ export class Workbench {
     const input = this.quickInput.locator('input');
     for (let tries = 1; ; tries++) {
       await this.page.keyboard.press('Control+Shift+P');
-      if (await input.waitFor({ state: 'visible', timeout: 2000 }).then(() => true, () => false)) return;
+      if (
+        await input.waitFor({ state: 'visible', timeout: 2000 }).then(
+          () => true,
+          () => false,
+        )
+      )
+        return;
       if (tries === 5) throw new Error('The command palette did not open on Ctrl+Shift+P (5 tries, 10 s).');
     }
   }
@@ -200,7 +233,12 @@ export class Workbench {
   }
 
   async quickInputMessage(): Promise<string> {
-    return (await this.quickInput.locator('.quick-input-message').innerText().catch(() => '')).trim();
+    return (
+      await this.quickInput
+        .locator('.quick-input-message')
+        .innerText()
+        .catch(() => '')
+    ).trim();
   }
 
   async pickQuickItem(label: RegExp): Promise<void> {
@@ -227,7 +265,11 @@ export class Workbench {
   }
 
   async dismissNotifications(): Promise<void> {
-    await this.page.evaluate(() => document.querySelectorAll<HTMLElement>('.notification-toast-container .codicon-notifications-clear, .notification-toast-container .codicon-close').forEach((b) => b.click()));
+    await this.page.evaluate(() =>
+      document
+        .querySelectorAll<HTMLElement>('.notification-toast-container .codicon-notifications-clear, .notification-toast-container .codicon-close')
+        .forEach((b) => b.click()),
+    );
   }
 
   /** Opens a workspace file with Quick Open. */
@@ -300,7 +342,11 @@ export class Workbench {
       // The item's own icon, not an inline action's (Open PR shows a git-pull-request icon too).
       await row.locator(`.custom-view-tree-node-item-icon.codicon-${icon}`).first().waitFor({ state: 'attached', timeout });
     } catch {
-      const cls = await row.locator('.custom-view-tree-node-item-icon').first().getAttribute('class').catch(() => '?');
+      const cls = await row
+        .locator('.custom-view-tree-node-item-icon')
+        .first()
+        .getAttribute('class')
+        .catch(() => '?');
       throw new Error(`The job row never showed the ${icon} icon; it shows "${cls}" (${await row.innerText()}).`);
     }
   }
@@ -329,7 +375,13 @@ export class Workbench {
     for (;;) {
       for (const f of this.page.frames()) {
         if (f === this.page.mainFrame()) continue;
-        if (await f.locator('#app.app').count().catch(() => 0)) return f;
+        if (
+          await f
+            .locator('#app.app')
+            .count()
+            .catch(() => 0)
+        )
+          return f;
       }
       if (Date.now() > deadline) throw new Error('The chat webview did not load (no frame holds #app).');
       await this.page.waitForTimeout(200);
@@ -346,9 +398,12 @@ export class Workbench {
   /** Sends a question and waits for its turn to appear, so later waits look at the new answer. */
   async ask(frame: Frame, question: string): Promise<void> {
     // While an answer streams, Enter does not send; a slow machine may still be finishing one.
-    await frame.locator('button.send[aria-label="Send"]').waitFor({ state: 'attached', timeout: 20_000 }).catch(() => {
-      throw new Error('The composer stayed busy with an earlier answer for 20 s.');
-    });
+    await frame
+      .locator('button.send[aria-label="Send"]')
+      .waitFor({ state: 'attached', timeout: 20_000 })
+      .catch(() => {
+        throw new Error('The composer stayed busy with an earlier answer for 20 s.');
+      });
     const turns = await frame.locator('.turn').count();
     const box = frame.locator('textarea').first();
     await box.fill(question);
@@ -356,7 +411,14 @@ export class Workbench {
     try {
       await frame.locator('.turn').nth(turns).waitFor({ state: 'attached', timeout: 10_000 });
     } catch {
-      throw new Error(`The question was not sent: no new turn appeared (composer says ${JSON.stringify(await frame.locator('.composer').innerText().catch(() => ''))}).`);
+      throw new Error(
+        `The question was not sent: no new turn appeared (composer says ${JSON.stringify(
+          await frame
+            .locator('.composer')
+            .innerText()
+            .catch(() => ''),
+        )}).`,
+      );
     }
   }
 
@@ -367,7 +429,10 @@ export class Workbench {
     for (;;) {
       const now = await turn.getAttribute('data-status').catch(() => null);
       if (now === status) return turn;
-      if (Date.now() > deadline) throw new Error(`The last answer never reached "${status}" (it is "${now}"). It shows: ${JSON.stringify((await turn.innerText().catch(() => '')).slice(0, 400))}`);
+      if (Date.now() > deadline)
+        throw new Error(
+          `The last answer never reached "${status}" (it is "${now}"). It shows: ${JSON.stringify((await turn.innerText().catch(() => '')).slice(0, 400))}`,
+        );
       await frame.page().waitForTimeout(100);
     }
   }

@@ -134,7 +134,9 @@ export class AgentJobs {
     }
     const retryAfterS = this.limitReached(projectId);
     if (retryAfterS !== undefined) {
-      ex.json(429, errorBody(`Rate limit exceeded: ${this.opts.rateLimitPerHour} agent requests per project per hour.`), { 'retry-after': String(retryAfterS) });
+      ex.json(429, errorBody(`Rate limit exceeded: ${this.opts.rateLimitPerHour} agent requests per project per hour.`), {
+        'retry-after': String(retryAfterS),
+      });
       return undefined;
     }
     return prompt;
@@ -169,7 +171,15 @@ export class AgentJobs {
         ex.json(429, errorBody('Rate limit exceeded.'), { 'retry-after': HUGE_RETRY_AFTER });
         return true;
       case 'other-id':
-        ex.json(200, { id: `job_${randomBytes(8).toString('hex')}`, status: 'completed', source: { repository: REPOSITORY, ref: 'main' }, model: MODEL, prLink: `${this.baseUrl()}${PR_PATH}999`, createdAt: new Date().toISOString(), archivedAt: null });
+        ex.json(200, {
+          id: `job_${randomBytes(8).toString('hex')}`,
+          status: 'completed',
+          source: { repository: REPOSITORY, ref: 'main' },
+          model: MODEL,
+          prLink: `${this.baseUrl()}${PR_PATH}999`,
+          createdAt: new Date().toISOString(),
+          archivedAt: null,
+        });
         return true;
       case '400':
         ex.json(400, errorBody('Invalid request: prompt must be a string.'));
@@ -184,7 +194,11 @@ export class AgentJobs {
         ex.json(404, errorBody('Agent job not found'));
         return true;
       case 'html-502':
-        ex.send(502, 'text/html; charset=utf-8', '<!DOCTYPE html>\n<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center><hr><center>emulated-proxy/1.0</center></body></html>\n');
+        ex.send(
+          502,
+          'text/html; charset=utf-8',
+          '<!DOCTYPE html>\n<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center><hr><center>emulated-proxy/1.0</center></body></html>\n',
+        );
         return true;
       case 'stall-headers':
         return ex.hold().then(() => true);
@@ -193,7 +207,15 @@ export class AgentJobs {
         return true;
       case 'drop-mid': {
         // 200 and half of a job, then the connection breaks: the body never completes.
-        const body = JSON.stringify({ id: `job_${randomBytes(8).toString('hex')}`, status: 'active', source: { repository: REPOSITORY, ref: 'main' }, model: MODEL, prLink: null, createdAt: new Date().toISOString(), archivedAt: null });
+        const body = JSON.stringify({
+          id: `job_${randomBytes(8).toString('hex')}`,
+          status: 'active',
+          source: { repository: REPOSITORY, ref: 'main' },
+          model: MODEL,
+          prLink: null,
+          createdAt: new Date().toISOString(),
+          archivedAt: null,
+        });
         ex.head(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
         return ex
           .write(body.slice(0, Math.floor(body.length / 2)))

@@ -186,7 +186,8 @@ export function validate(raw: unknown, version: 'v1' | 'v2'): ValidBody | string
     const f = raw.filter;
     if (!isObj(f)) return 'filter must be an object or null.';
     if (!optString(f.version) || !optString(f.language)) return 'filter.version and filter.language must be strings.';
-    if (f.groups !== undefined && !(Array.isArray(f.groups) && f.groups.every((g) => typeof g === 'string'))) return 'filter.groups must be an array of strings.';
+    if (f.groups !== undefined && !(Array.isArray(f.groups) && f.groups.every((g) => typeof g === 'string')))
+      return 'filter.groups must be an array of strings.';
     filter = {};
     if (typeof f.version === 'string') filter.version = f.version;
     if (typeof f.language === 'string') filter.language = f.language;

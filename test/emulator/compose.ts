@@ -65,7 +65,9 @@ export function composeAnswer(input: AnswerInput): Answer {
     : `Here is what the documentation says about ${about}:`;
   for (const c of input.context) {
     const what = c.type === 'code' ? 'code' : 'text';
-    out.push(c.path ? `You selected ${what} from \`${c.path}\`; its words were part of the search.` : `You selected some ${what}; its words were part of the search.`);
+    out.push(
+      c.path ? `You selected ${what} from \`${c.path}\`; its words were part of the search.` : `You selected some ${what}; its words were part of the search.`,
+    );
   }
 
   if (hits.length === 0) {

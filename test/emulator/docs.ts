@@ -44,20 +44,27 @@ export class DocsSite {
 
   private list(): string {
     return `<ul>${this.docs.pages
-      .map((p) => `<li><a href="/docs/${escapeHtml(p.slug)}">${escapeHtml(p.title)}</a>${p.description ? ` <span class="muted">— ${escapeHtml(p.description)}</span>` : ''}</li>`)
+      .map(
+        (p) =>
+          `<li><a href="/docs/${escapeHtml(p.slug)}">${escapeHtml(p.title)}</a>${p.description ? ` <span class="muted">— ${escapeHtml(p.description)}</span>` : ''}</li>`,
+      )
       .join('')}</ul>`;
   }
 
   private nav(current?: DocPage): string {
     return `<ul>${this.docs.pages
-      .map((p) => (p === current ? `<li><strong>${escapeHtml(p.title)}</strong></li>` : `<li><a href="/docs/${escapeHtml(p.slug)}">${escapeHtml(p.title)}</a></li>`))
+      .map((p) =>
+        p === current ? `<li><strong>${escapeHtml(p.title)}</strong></li>` : `<li><a href="/docs/${escapeHtml(p.slug)}">${escapeHtml(p.title)}</a></li>`,
+      )
       .join('')}</ul>`;
   }
 
   private meta(page: DocPage): string {
-    const bits = [page.version && `version ${page.version}`, page.language !== 'en' && `language ${page.language}`, page.groups.length > 0 && `groups: ${page.groups.join(', ')}`].filter(
-      (b): b is string => typeof b === 'string',
-    );
+    const bits = [
+      page.version && `version ${page.version}`,
+      page.language !== 'en' && `language ${page.language}`,
+      page.groups.length > 0 && `groups: ${page.groups.join(', ')}`,
+    ].filter((b): b is string => typeof b === 'string');
     return bits.length > 0 ? `<p class="muted">${escapeHtml(bits.join(' · '))}</p>` : '';
   }
 }

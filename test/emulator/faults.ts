@@ -25,7 +25,20 @@ export const STREAM_FAULTS = [
   'hostile-sources',
 ] as const;
 /** Assistant faults that replace the stream by another answer, or by none. */
-export const RESPONSE_FAULTS = ['stall-headers', 'non-sse', 'html-502', '400', '401', '403', '404', '429', '429-no-retry-after', '429-huge', '500', '503'] as const;
+export const RESPONSE_FAULTS = [
+  'stall-headers',
+  'non-sse',
+  'html-502',
+  '400',
+  '401',
+  '403',
+  '404',
+  '429',
+  '429-no-retry-after',
+  '429-huge',
+  '500',
+  '503',
+] as const;
 export const AGENT_FAULTS = [
   '500',
   '503',
@@ -60,7 +73,10 @@ const MAGIC_WORDS = /\[\[(?:fault|outcome|answer):[^\]\s]*\]\]/gi;
 
 /** The text without the emulator's `[[fault:…]]` / `[[outcome:…]]` words, which must not be searched for. */
 export function stripMagicWords(text: string): string {
-  return text.replace(MAGIC_WORDS, ' ').replace(/[ \t]{2,}/g, ' ').trim();
+  return text
+    .replace(MAGIC_WORDS, ' ')
+    .replace(/[ \t]{2,}/g, ' ')
+    .trim();
 }
 
 export type FaultChoice<T extends string> = { mode: T } | { unknown: string } | undefined;

@@ -119,10 +119,7 @@ const v1: Encoder = {
     ...plan.answer.sources.map((s) => v1.source(s.sourceId, s.url, s.title)),
   ],
   delta: (_plan, text) => line('0', text),
-  close: (plan, finishReason) => [
-    line('e', { finishReason, usage: usage(plan), isContinued: false }),
-    line('d', { finishReason, usage: usage(plan) }),
-  ],
+  close: (plan, finishReason) => [line('e', { finishReason, usage: usage(plan), isContinued: false }), line('d', { finishReason, usage: usage(plan) })],
   // v1 has no end marker beyond the `d` line.
   done: [],
   malformed: '0:{not json\n',
@@ -132,7 +129,10 @@ const v1: Encoder = {
   // v4 has no abort part: the stream ends early, with the finish reason "other".
   abort: (plan) => [line('d', { finishReason: 'other', usage: usage(plan) })],
   source: (id, url, title) => line('h', title === undefined ? { sourceType: 'url', id, url } : { sourceType: 'url', id, url, title }),
-  toolCall: (toolCallId, query, results) => [line('9', { toolCallId, toolName: 'searchDocs', args: { query } }), line('a', { toolCallId, result: { results } })],
+  toolCall: (toolCallId, query, results) => [
+    line('9', { toolCallId, toolName: 'searchDocs', args: { query } }),
+    line('a', { toolCallId, result: { results } }),
+  ],
   openDelta: () => '0:"',
 };
 
@@ -189,7 +189,13 @@ function script(enc: Encoder, plan: AnswerPlan, fault: StreamFault | undefined):
       ]);
     }
     case 'error-chunk':
-      return w([...open, ...deltas.slice(0, few), ...enc.error('The search backend timed out while the answer was being written.'), ...enc.close(plan, 'error'), ...enc.done]);
+      return w([
+        ...open,
+        ...deltas.slice(0, few),
+        ...enc.error('The search backend timed out while the answer was being written.'),
+        ...enc.close(plan, 'error'),
+        ...enc.done,
+      ]);
     case 'abort-chunk':
       return w([...open, ...deltas.slice(0, few), ...enc.abort(plan, 'The answer was cancelled by the service.'), ...enc.done]);
     case 'no-done':
@@ -204,7 +210,11 @@ function script(enc: Encoder, plan: AnswerPlan, fault: StreamFault | undefined):
     case 'huge-line':
       return endless(w([...open, enc.openDelta(plan)]), HUGE_LINE_PIECE);
     case 'hostile-sources':
-      return whole([...HOSTILE_SOURCES.map((s) => enc.source(s.sourceId, s.url, s.title)), ...enc.toolCall(`${plan.toolCallId}-2`, plan.query, [...HOSTILE_TOOL_RESULTS]), ...deltas]);
+      return whole([
+        ...HOSTILE_SOURCES.map((s) => enc.source(s.sourceId, s.url, s.title)),
+        ...enc.toolCall(`${plan.toolCallId}-2`, plan.query, [...HOSTILE_TOOL_RESULTS]),
+        ...deltas,
+      ]);
     case 'slow':
     case undefined:
       return whole(deltas);

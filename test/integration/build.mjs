@@ -17,7 +17,9 @@ const testFilesPlugin = {
   setup(build) {
     build.onResolve({ filter: /^integration-test-files$/ }, () => ({ path: 'integration-test-files', namespace: 'integration-test-files' }));
     build.onLoad({ filter: /.*/, namespace: 'integration-test-files' }, () => {
-      const files = readdirSync(SUITE).filter((f) => f.endsWith('.test.ts')).sort();
+      const files = readdirSync(SUITE)
+        .filter((f) => f.endsWith('.test.ts'))
+        .sort();
       if (files.length === 0) throw new Error(`No *.test.ts in ${SUITE}`);
       return { contents: `export default [${files.map((f) => `() => import(${JSON.stringify(`./${f}`)})`).join(', ')}];`, resolveDir: SUITE, loader: 'js' };
     });

@@ -25,10 +25,18 @@ export function report(results, where, wallMs) {
   for (const t of results.tests) {
     const mark = t.state === 'passed' ? '  ✔' : t.state === 'failed' ? '  ✘' : '  -';
     console.log(`${mark} ${t.title}${t.state === 'passed' ? ` (${t.durationMs} ms)` : ''}`);
-    if (t.error) console.log(t.error.split('\n').map((l) => `      ${l}`).join('\n'));
+    if (t.error)
+      console.log(
+        t.error
+          .split('\n')
+          .map((l) => `      ${l}`)
+          .join('\n'),
+      );
   }
   const passed = results.done && results.failed === 0 && results.passed > 0;
   const status = passed ? 'PASSED' : results.done ? 'FAILED' : 'FAILED (did not finish)';
-  console.log(`\nIntegration suite ${status}: ${results.passed} passing, ${results.failed} failing, ${results.pending} pending; suite ${(results.durationMs / 1000).toFixed(1)} s, whole run ${(wallMs / 1000).toFixed(1)} s.`);
+  console.log(
+    `\nIntegration suite ${status}: ${results.passed} passing, ${results.failed} failing, ${results.pending} pending; suite ${(results.durationMs / 1000).toFixed(1)} s, whole run ${(wallMs / 1000).toFixed(1)} s.`,
+  );
   return passed;
 }

@@ -50,7 +50,8 @@ async function main() {
   const wallStart = Date.now();
   const suite = await buildForRun(process.argv);
 
-  if (!existsSync(CHROMIUM)) notRun(`${CHROMIUM} is missing (apt-get install -y chromium); a workbench must be open for code-server to start the extension host.`);
+  if (!existsSync(CHROMIUM))
+    notRun(`${CHROMIUM} is missing (apt-get install -y chromium); a workbench must be open for code-server to start the extension host.`);
   let codeServer;
   try {
     const installer = await import('../../scripts/vscode/install-code-server.mjs');
@@ -70,7 +71,18 @@ async function main() {
   mkdirSync(join(userDataDir, 'User'), { recursive: true });
   writeFileSync(
     join(userDataDir, 'User', 'settings.json'),
-    JSON.stringify({ 'security.workspace.trust.enabled': false, 'workbench.startupEditor': 'none', 'telemetry.telemetryLevel': 'off', 'extensions.autoCheckUpdates': false, 'update.mode': 'none', 'git.enabled': false }, null, 2),
+    JSON.stringify(
+      {
+        'security.workspace.trust.enabled': false,
+        'workbench.startupEditor': 'none',
+        'telemetry.telemetryLevel': 'off',
+        'extensions.autoCheckUpdates': false,
+        'update.mode': 'none',
+        'git.enabled': false,
+      },
+      null,
+      2,
+    ),
   );
 
   const port = await freePort();
@@ -80,7 +92,23 @@ async function main() {
   delete env.DOCS_ASSISTANT_DEMO_ASSISTANT_KEY;
   const proc = spawn(
     codeServer.bin,
-    ['--config', codeServer.config, '--auth', 'none', '--bind-addr', `127.0.0.1:${port}`, '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust', ...codeServer.extensionTestArgs, '--extensions-dir', extensionsDir, '--user-data-dir', userDataDir, workspace],
+    [
+      '--config',
+      codeServer.config,
+      '--auth',
+      'none',
+      '--bind-addr',
+      `127.0.0.1:${port}`,
+      '--disable-telemetry',
+      '--disable-update-check',
+      '--disable-workspace-trust',
+      ...codeServer.extensionTestArgs,
+      '--extensions-dir',
+      extensionsDir,
+      '--user-data-dir',
+      userDataDir,
+      workspace,
+    ],
     { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
   );
   let serverLog = '';
@@ -117,7 +145,15 @@ async function main() {
     const { chromium } = createRequire(join(ROOT, 'package.json'))('playwright-core');
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
     const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: url });
@@ -138,7 +174,8 @@ async function main() {
       const results = readResults(resultsFile);
       if (results?.done || hostExit !== undefined) break;
       if (proc.exitCode !== null) throw new Error(`code-server exited (${proc.exitCode}) during the run:\n${serverLog.slice(-2000)}`);
-      if (!results && Date.now() - started > START_TIMEOUT_MS) throw new Error(`The extension host did not start the suite within ${START_TIMEOUT_MS / 1000} s:\n${serverLog.slice(-2000)}`);
+      if (!results && Date.now() - started > START_TIMEOUT_MS)
+        throw new Error(`The extension host did not start the suite within ${START_TIMEOUT_MS / 1000} s:\n${serverLog.slice(-2000)}`);
       if (Date.now() - started > RUN_TIMEOUT_MS) throw new Error(`The suite did not finish within ${RUN_TIMEOUT_MS / 1000} s.`);
       await sleep(250);
     }

@@ -37,11 +37,15 @@ async function vscodeExecutable() {
   // @vscode/test-electron's own timeout only covers a stalled transfer; a blocked network can
   // also hang before the first byte.
   let timer;
-  const timeout = new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${DOWNLOAD_TIMEOUT_MS / 1000} s`)), DOWNLOAD_TIMEOUT_MS)));
+  const timeout = new Promise(
+    (_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${DOWNLOAD_TIMEOUT_MS / 1000} s`)), DOWNLOAD_TIMEOUT_MS)),
+  );
   try {
     return await Promise.race([downloadAndUnzipVSCode({ cachePath: CACHE, timeout: 30_000 }), timeout]);
   } catch (e) {
-    notRun(`@vscode/test-electron could not download VS Code (${firstLine(e)}). Set ${EXECUTABLE_ENV} to an installed VS Code's executable, or run \`node test/integration/run.mjs\` for the same suite in code-server.`);
+    notRun(
+      `@vscode/test-electron could not download VS Code (${firstLine(e)}). Set ${EXECUTABLE_ENV} to an installed VS Code's executable, or run \`node test/integration/run.mjs\` for the same suite in code-server.`,
+    );
   } finally {
     clearTimeout(timer);
   }
@@ -61,7 +65,20 @@ async function main() {
   const resultsFile = join(userDataDir, 'results.json');
   cpSync(join(ROOT, 'sample-workspace'), workspace, { recursive: true });
   mkdirSync(join(userDataDir, 'User'), { recursive: true });
-  writeFileSync(join(userDataDir, 'User', 'settings.json'), JSON.stringify({ 'security.workspace.trust.enabled': false, 'workbench.startupEditor': 'none', 'telemetry.telemetryLevel': 'off', 'update.mode': 'none', 'git.enabled': false }, null, 2));
+  writeFileSync(
+    join(userDataDir, 'User', 'settings.json'),
+    JSON.stringify(
+      {
+        'security.workspace.trust.enabled': false,
+        'workbench.startupEditor': 'none',
+        'telemetry.telemetryLevel': 'off',
+        'update.mode': 'none',
+        'git.enabled': false,
+      },
+      null,
+      2,
+    ),
+  );
 
   let exitCode;
   try {
@@ -69,9 +86,19 @@ async function main() {
       vscodeExecutablePath: executable,
       extensionDevelopmentPath: ROOT,
       extensionTestsPath: suite,
-      extensionTestsEnv: { DOCS_ASSISTANT_INTEGRATION_RESULTS: resultsFile, DOCS_ASSISTANT_DEMO_ADMIN_KEY: undefined, DOCS_ASSISTANT_DEMO_ASSISTANT_KEY: undefined },
+      extensionTestsEnv: {
+        DOCS_ASSISTANT_INTEGRATION_RESULTS: resultsFile,
+        DOCS_ASSISTANT_DEMO_ADMIN_KEY: undefined,
+        DOCS_ASSISTANT_DEMO_ASSISTANT_KEY: undefined,
+      },
       // basic: a Linux desktop without a keyring would otherwise refuse SecretStorage writes.
-      launchArgs: [workspace, '--disable-extensions', '--password-store=basic', `--user-data-dir=${userDataDir}`, `--extensions-dir=${join(userDataDir, 'extensions')}`],
+      launchArgs: [
+        workspace,
+        '--disable-extensions',
+        '--password-store=basic',
+        `--user-data-dir=${userDataDir}`,
+        `--extensions-dir=${join(userDataDir, 'extensions')}`,
+      ],
     });
   } catch (e) {
     console.error(`VS Code ended the run abnormally: ${firstLine(e)}`);

@@ -22,11 +22,23 @@ describe('the project’s rules bite', function () {
   }
 
   const violations: [file: string, code: string, expected: RegExp][] = [
-    ['src/api/bite.ts', "import * as vscode from 'vscode';\nexport const v = vscode;\n", /no-restricted-imports: .*src\/api is the plain service client.*must not import vscode/],
+    [
+      'src/api/bite.ts',
+      "import * as vscode from 'vscode';\nexport const v = vscode;\n",
+      /no-restricted-imports: .*src\/api is the plain service client.*must not import vscode/,
+    ],
     ['src/api/bite.ts', "import { ChatSession } from '../chat/chatSession';\nexport const c = ChatSession;\n", /src\/api is the plain service client/],
-    ['src/common/bite.ts', "import { readFileSync } from 'node:fs';\nexport const r = readFileSync;\n", /src\/common is shared with the webview.*Node built-in/],
+    [
+      'src/common/bite.ts',
+      "import { readFileSync } from 'node:fs';\nexport const r = readFileSync;\n",
+      /src\/common is shared with the webview.*Node built-in/,
+    ],
     ['src/common/bite.ts', "import { readFileSync } from 'fs';\nexport const r = readFileSync;\n", /Node built-in/],
-    ['src/webview/bite.ts', "import { AssistantClient } from '../api/assistantClient';\nexport const a = AssistantClient;\n", /src\/webview is a browser bundle/],
+    [
+      'src/webview/bite.ts',
+      "import { AssistantClient } from '../api/assistantClient';\nexport const a = AssistantClient;\n",
+      /src\/webview is a browser bundle/,
+    ],
     ['src/webview/bite.ts', "import * as vscode from 'vscode';\nexport const v = vscode;\n", /must not import vscode/],
     ['src/chat/bite.ts', "import { AgentFeature } from '../agent';\nexport const a = AgentFeature;\n", /Features never import each other/],
     ['src/agent/bite.ts', "import { ChatController } from '../chat/chatController';\nexport const c = ChatController;\n", /Features never import each other/],
@@ -43,7 +55,10 @@ describe('the project’s rules bite', function () {
   for (const [file, code, expected] of violations) {
     it(`${file}: ${code.split('\n')[0]!.slice(0, 60)}… is refused`, async () => {
       const messages = await lint(file, code);
-      assert.ok(messages.some((m) => expected.test(m)), `expected ${expected} among ${JSON.stringify(messages)}`);
+      assert.ok(
+        messages.some((m) => expected.test(m)),
+        `expected ${expected} among ${JSON.stringify(messages)}`,
+      );
     });
   }
 
@@ -61,7 +76,7 @@ describe('the project’s rules bite', function () {
   it('the formatter finds a file that is not formatted, and passes one that is', async () => {
     const options = { ...(await prettier.resolveConfig(join(ROOT, 'src/x.ts'))), filepath: join(ROOT, 'src/x.ts') };
     assert.equal(await prettier.check('const a  =  {b:1}\n', options), false);
-    assert.equal(await prettier.check("const a = { b: 1 };\n", options), true);
+    assert.equal(await prettier.check('const a = { b: 1 };\n', options), true);
   });
 
   describe('check-commands', () => {
@@ -83,7 +98,10 @@ describe('the project’s rules bite', function () {
       const file = join(dir, 'src/agent/configure.ts');
       const text = readFileSync(file, 'utf8');
       assert.ok(text.includes("registerCommand('docsAssistant.configure'"), 'the fixture still registers it');
-      writeFileSync(file, text.replace("vscode.commands.registerCommand('docsAssistant.configure',", "void vscode.commands.executeCommand('docsAssistant.configure'); (") );
+      writeFileSync(
+        file,
+        text.replace("vscode.commands.registerCommand('docsAssistant.configure',", "void vscode.commands.executeCommand('docsAssistant.configure'); ("),
+      );
       const r = run();
       assert.notEqual(r.status, 0);
       assert.match(r.stderr, /declared but never registered: docsAssistant\.configure/);
@@ -120,7 +138,10 @@ describe('the project’s rules bite', function () {
       writeFileSync(join(dir, 'package.json'), JSON.stringify(pkg, null, 2));
       const r = run();
       assert.notEqual(r.status, 0);
-      assert.match(r.stderr, /src\/agent\/bite\.ts:3:\d+: "Docs Assistant: … job failed\." goes to vscode\.window\.showWarningMessage\(message\) without vscode\.l10n\.t/);
+      assert.match(
+        r.stderr,
+        /src\/agent\/bite\.ts:3:\d+: "Docs Assistant: … job failed\." goes to vscode\.window\.showWarningMessage\(message\) without vscode\.l10n\.t/,
+      );
       assert.match(r.stderr, /src\/agent\/bite\.ts:3:\d+: "Show Job" goes to vscode\.window\.showWarningMessage\(items\)/);
       assert.match(r.stderr, /src\/agent\/bite\.ts:4:\d+: "Docs Assistant: Bite" goes to the title property/);
       assert.doesNotMatch(r.stderr, /bite\.ts:5:/, 'a message through vscode.l10n.t is fine');

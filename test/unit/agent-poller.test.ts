@@ -5,7 +5,15 @@ import type { AgentJob, AgentJobStatus } from '../../src/api/types';
 import { FakeClock, flush } from './fakeClock';
 
 function job(id: string, status: AgentJobStatus = 'active'): AgentJob {
-  return { id, status, source: { repository: 'https://github.com/acme/docs', ref: 'main' }, model: 'm', prLink: status === 'completed' ? 'https://example.com/pr/1' : null, createdAt: new Date(0).toISOString(), archivedAt: null };
+  return {
+    id,
+    status,
+    source: { repository: 'https://github.com/acme/docs', ref: 'main' },
+    model: 'm',
+    prLink: status === 'completed' ? 'https://example.com/pr/1' : null,
+    createdAt: new Date(0).toISOString(),
+    archivedAt: null,
+  };
 }
 
 function setup(opts: { focused?: () => boolean; fetch?: (id: string) => Promise<AgentJob> } = {}) {
@@ -46,7 +54,10 @@ describe('JobPoller', () => {
     const gaps = calls.slice(1).map((c, i) => c.at - calls[i]!.at);
     assert.equal(calls[0]!.at, 5000, 'first poll after the configured interval');
     assert.deepEqual(gaps.slice(0, 3), [7500, 11250, 16875]);
-    assert.ok(gaps.every((g, i) => i === 0 || g >= gaps[i - 1]!), 'intervals never shrink');
+    assert.ok(
+      gaps.every((g, i) => i === 0 || g >= gaps[i - 1]!),
+      'intervals never shrink',
+    );
     assert.equal(Math.max(...gaps), MAX_POLL_INTERVAL_MS);
   });
 

@@ -11,7 +11,15 @@ const NOW = Date.parse('2026-11-23T12:00:00Z');
 function record(status: AgentJobStatus, extra: Partial<JobRecord> & { prLink?: string | null } = {}): JobRecord {
   const { prLink = null, ...rest } = extra;
   return {
-    job: { id: `job-${status}`, status, source: { repository: 'https://github.com/acme/acme-docs', ref: 'main' }, model: 'docs-agent-1', prLink, createdAt: '2026-11-23T11:55:00Z', archivedAt: status === 'archived' ? '2026-11-23T11:59:00Z' : null },
+    job: {
+      id: `job-${status}`,
+      status,
+      source: { repository: 'https://github.com/acme/acme-docs', ref: 'main' },
+      model: 'docs-agent-1',
+      prLink,
+      createdAt: '2026-11-23T11:55:00Z',
+      archivedAt: status === 'archived' ? '2026-11-23T11:59:00Z' : null,
+    },
     prompt: 'Fix the timeout default on the configuration page\nmore detail',
     followUps: [],
     updatedAt: '2026-11-23T11:55:00Z',
@@ -34,15 +42,49 @@ function actionsFor(contextValue: string): string[] {
 describe('job presentation in the Agent Jobs tree', () => {
   const cases: { name: string; r: JobRecord; icon: string; context: string; actions: string[]; children: string[] }[] = [
     { name: 'active', r: record('active'), icon: 'loading~spin', context: 'job active', actions: ['copyJobId', 'followUp', 'removeJob'], children: [] },
-    { name: 'completed with PR', r: record('completed', { prLink: 'https://github.com/acme/acme-docs/pull/7' }), icon: 'git-pull-request', context: 'job completed pr', actions: ['copyJobId', 'copyPullRequestLink', 'followUp', 'openPullRequest', 'removeJob'], children: ['prLink'] },
-    { name: 'completed without changes', r: record('completed'), icon: 'pass', context: 'job completed', actions: ['copyJobId', 'followUp', 'removeJob'], children: [] },
+    {
+      name: 'completed with PR',
+      r: record('completed', { prLink: 'https://github.com/acme/acme-docs/pull/7' }),
+      icon: 'git-pull-request',
+      context: 'job completed pr',
+      actions: ['copyJobId', 'copyPullRequestLink', 'followUp', 'openPullRequest', 'removeJob'],
+      children: ['prLink'],
+    },
+    {
+      name: 'completed without changes',
+      r: record('completed'),
+      icon: 'pass',
+      context: 'job completed',
+      actions: ['copyJobId', 'followUp', 'removeJob'],
+      children: [],
+    },
     { name: 'failed', r: record('failed'), icon: 'error', context: 'job failed', actions: ['copyJobId', 'followUp', 'removeJob'], children: [] },
     { name: 'archived', r: record('archived'), icon: 'archive', context: 'job archived', actions: ['copyJobId', 'followUp', 'removeJob'], children: [] },
-    { name: 'not found on the service', r: record('active', { notFound: true }), icon: 'question', context: 'job active notFound', actions: ['copyJobId', 'removeJob'], children: [] },
-    { name: 'active with a polling error', r: record('active', { pollError: 'The service had a problem (HTTP 503).' }), icon: 'warning', context: 'job active', actions: ['copyJobId', 'followUp', 'removeJob'], children: [] },
+    {
+      name: 'not found on the service',
+      r: record('active', { notFound: true }),
+      icon: 'question',
+      context: 'job active notFound',
+      actions: ['copyJobId', 'removeJob'],
+      children: [],
+    },
+    {
+      name: 'active with a polling error',
+      r: record('active', { pollError: 'The service had a problem (HTTP 503).' }),
+      icon: 'warning',
+      context: 'job active',
+      actions: ['copyJobId', 'followUp', 'removeJob'],
+      children: [],
+    },
     {
       name: 'completed with PR and follow-ups',
-      r: record('completed', { prLink: 'https://github.com/acme/acme-docs/pull/8', followUps: [{ prompt: 'Also fix the table', sentAt: '2026-11-23T11:58:00Z' }, { prompt: 'And the FAQ', sentAt: '2026-11-23T11:59:00Z' }] }),
+      r: record('completed', {
+        prLink: 'https://github.com/acme/acme-docs/pull/8',
+        followUps: [
+          { prompt: 'Also fix the table', sentAt: '2026-11-23T11:58:00Z' },
+          { prompt: 'And the FAQ', sentAt: '2026-11-23T11:59:00Z' },
+        ],
+      }),
       icon: 'git-pull-request',
       context: 'job completed pr',
       actions: ['copyJobId', 'copyPullRequestLink', 'followUp', 'openPullRequest', 'removeJob'],
@@ -58,7 +100,10 @@ describe('job presentation in the Agent Jobs tree', () => {
       assert.equal(v.description, 'acme/acme-docs@main · docs-agent-1 · 5m ago');
       assert.match(v.tooltipMarkdown, new RegExp(c.r.job.id.replace('-', '\\\\?-')));
       assert.deepEqual(actionsFor(v.contextValue), c.actions);
-      assert.deepEqual(presentChildren(c.r, NOW, english).map((ch) => ch.kind), c.children);
+      assert.deepEqual(
+        presentChildren(c.r, NOW, english).map((ch) => ch.kind),
+        c.children,
+      );
     });
   }
 
@@ -68,7 +113,10 @@ describe('job presentation in the Agent Jobs tree', () => {
 
   it('follow-ups are listed in the order they were sent', () => {
     const kids = presentChildren(cases.at(-1)!.r, NOW, english);
-    assert.deepEqual(kids.slice(1).map((k) => k.label), ['Also fix the table', 'And the FAQ']);
+    assert.deepEqual(
+      kids.slice(1).map((k) => k.label),
+      ['Also fix the table', 'And the FAQ'],
+    );
   });
 
   it('the tooltip shows the polling error and escapes markdown from the service', () => {

@@ -29,7 +29,17 @@ function turn(): TurnView {
   return {
     id: 't1',
     question: 'What is the default connect timeout?',
-    context: [{ id: 'c1', type: 'code', path: 'src/relay.ts', startLine: 3, endLine: 5, languageId: 'typescript', value: 'const s = "```";\nrelay({ connectTimeout: 10 });' }],
+    context: [
+      {
+        id: 'c1',
+        type: 'code',
+        path: 'src/relay.ts',
+        startLine: 3,
+        endLine: 5,
+        languageId: 'typescript',
+        value: 'const s = "```";\nrelay({ connectTimeout: 10 });',
+      },
+    ],
     answer: { parts: [{ kind: 'text', text: 'It is **30 s**.' }], sources: [], status: 'done', notices: [], jobs: [] },
   };
 }
@@ -68,7 +78,13 @@ describe('chat job cards over AgentJobsService', () => {
     const before = session.sets.length;
     jobs.changed.fire();
     assert.equal(session.sets.length, before, 'nothing changed: no patch');
-    jobs.states.set('job-1', { id: 'job-1', status: 'completed', prLink: 'https://github.com/acme/docs/pull/7', label: 'What is the default connect timeout?', notFound: false });
+    jobs.states.set('job-1', {
+      id: 'job-1',
+      status: 'completed',
+      prLink: 'https://github.com/acme/docs/pull/7',
+      label: 'What is the default connect timeout?',
+      notFound: false,
+    });
     jobs.changed.fire();
     assert.equal(t.answer.jobs[0]!.status, 'completed');
     assert.equal(t.answer.jobs[0]!.prLink, 'https://github.com/acme/docs/pull/7');

@@ -2,19 +2,52 @@ import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { buildAssistantBody, trimCurrentPath } from '../../src/api/requestBody';
 import { chipLabel } from '../../src/common/chips';
-import { DEFAULT_MAX_SELECTION_CHARS, PROSE_LANGUAGE_IDS, buildContextChip, contextKindFor, isSameSelection, truncationPoint, type SelectionInput } from '../../src/chat/selectionContext';
+import {
+  DEFAULT_MAX_SELECTION_CHARS,
+  PROSE_LANGUAGE_IDS,
+  buildContextChip,
+  contextKindFor,
+  isSameSelection,
+  truncationPoint,
+  type SelectionInput,
+} from '../../src/chat/selectionContext';
 
 // The selection rule: which kind of context a selection is, which path goes with it, how much of
 // it is sent, and that the same selection is never attached twice. currentPath trimming (the last
 // 200 characters) is covered by test/unit/request.test.ts; here only how a chat path gets there.
 
 function selection(over: Partial<SelectionInput> = {}): SelectionInput {
-  return { id: 'chip-1', languageId: 'typescript', path: 'src/webhooks/verify.ts', startLine: 10, endLine: 12, text: 'verify(signature, body);', maxChars: 20_000, ...over };
+  return {
+    id: 'chip-1',
+    languageId: 'typescript',
+    path: 'src/webhooks/verify.ts',
+    startLine: 10,
+    endLine: 12,
+    text: 'verify(signature, body);',
+    maxChars: 20_000,
+    ...over,
+  };
 }
 
 describe('selection context: code or textSelection', () => {
   const prose = ['markdown', 'mdx', 'plaintext', 'restructuredtext', 'asciidoc', 'latex', 'org', 'quarto', 'rmd', 'git-commit'];
-  const code = ['typescript', 'javascript', 'typescriptreact', 'python', 'go', 'rust', 'java', 'csharp', 'json', 'yaml', 'shellscript', 'html', 'css', 'sql', 'dockerfile'];
+  const code = [
+    'typescript',
+    'javascript',
+    'typescriptreact',
+    'python',
+    'go',
+    'rust',
+    'java',
+    'csharp',
+    'json',
+    'yaml',
+    'shellscript',
+    'html',
+    'css',
+    'sql',
+    'dockerfile',
+  ];
 
   for (const id of prose) {
     it(`${id} is prose → textSelection`, () => {
@@ -41,7 +74,15 @@ describe('selection context: code or textSelection', () => {
 describe('selection context: the chip', () => {
   it('keeps the workspace-relative path, the lines and the language; no elementId', () => {
     const chip = buildContextChip(selection());
-    assert.deepEqual(chip, { id: 'chip-1', type: 'code', path: 'src/webhooks/verify.ts', startLine: 10, endLine: 12, languageId: 'typescript', value: 'verify(signature, body);' });
+    assert.deepEqual(chip, {
+      id: 'chip-1',
+      type: 'code',
+      path: 'src/webhooks/verify.ts',
+      startLine: 10,
+      endLine: 12,
+      languageId: 'typescript',
+      value: 'verify(signature, body);',
+    });
     assert.equal('elementId' in chip, false);
     assert.equal('truncatedFrom' in chip, false, 'a small selection is not marked as cut');
   });
@@ -118,7 +159,11 @@ describe('selection context: truncation of large selections', () => {
   });
 
   it('property: the value is a prefix of the selection, within the limit, well-formed, marked iff cut, and ends at a line break when one is near', () => {
-    const textArb = fc.array(fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom('\n', '\r\n', '😀', '\ud83d'), fc.string({ unit: 'grapheme', maxLength: 10 })), { maxLength: 80 }).map((a) => a.join(''));
+    const textArb = fc
+      .array(fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom('\n', '\r\n', '😀', '\ud83d'), fc.string({ unit: 'grapheme', maxLength: 10 })), {
+        maxLength: 80,
+      })
+      .map((a) => a.join(''));
     fc.assert(
       fc.property(textArb, fc.integer({ min: 1, max: 400 }), (text, maxChars) => {
         const chip = buildContextChip(selection({ text, maxChars }));

@@ -91,7 +91,23 @@ function check(body: unknown): boolean {
 
 const statusLike = fc.oneof(
   fc.constantFrom(...AGENT_JOB_STATUSES),
-  fc.constantFrom('Active', 'COMPLETED', ' active', 'active ', 'active\n', 'complete', 'done', 'cancelled', 'pending', 'archived\u0000', 'ac\u200btive', '', '__proto__', 'constructor', 'toString'),
+  fc.constantFrom(
+    'Active',
+    'COMPLETED',
+    ' active',
+    'active ',
+    'active\n',
+    'complete',
+    'done',
+    'cancelled',
+    'pending',
+    'archived\u0000',
+    'ac\u200btive',
+    '',
+    '__proto__',
+    'constructor',
+    'toString',
+  ),
   fc.string({ maxLength: 12 }),
   fc.jsonValue({ maxDepth: 1 }),
 );
@@ -103,18 +119,40 @@ const dateLike = fc.oneof(
 );
 const linkLike = fc.oneof(
   fc.webUrl(),
-  fc.constantFrom('https://github.com/acme/docs/pull/7', 'http://127.0.0.1:8080/pr/1', 'javascript:alert(1)', 'JAVASCRIPT:alert(1)', 'data:text/html,<script>alert(1)</script>', 'file:///etc/passwd', 'vscode://settings', 'command:workbench.action.terminal.new', '/relative/pull/1', '//evil.example/pr', '', ' https://x.example/pr'),
+  fc.constantFrom(
+    'https://github.com/acme/docs/pull/7',
+    'http://127.0.0.1:8080/pr/1',
+    'javascript:alert(1)',
+    'JAVASCRIPT:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'file:///etc/passwd',
+    'vscode://settings',
+    'command:workbench.action.terminal.new',
+    '/relative/pull/1',
+    '//evil.example/pr',
+    '',
+    ' https://x.example/pr',
+  ),
   fc.constant(null),
   fc.string({ maxLength: 20 }),
   fc.integer(),
 );
-const stringLike = fc.oneof(fc.string({ minLength: 1, maxLength: 16 }), fc.constant(''), fc.integer(), fc.constant(null), fc.array(fc.string(), { maxLength: 2 }));
+const stringLike = fc.oneof(
+  fc.string({ minLength: 1, maxLength: 16 }),
+  fc.constant(''),
+  fc.integer(),
+  fc.constant(null),
+  fc.array(fc.string(), { maxLength: 2 }),
+);
 
 /** A job that fits, to be damaged at random. */
 const validJob = fc.record({
   id: fc.string({ minLength: 1, maxLength: 24 }),
   status: fc.constantFrom(...AGENT_JOB_STATUSES),
-  source: fc.record({ repository: fc.constantFrom('https://github.com/acme/docs', 'acme/docs'), ref: fc.option(fc.constantFrom('main', 'docs/fix', ''), { nil: null }) }),
+  source: fc.record({
+    repository: fc.constantFrom('https://github.com/acme/docs', 'acme/docs'),
+    ref: fc.option(fc.constantFrom('main', 'docs/fix', ''), { nil: null }),
+  }),
   model: fc.constantFrom('docs-agent-1', 'emulated-agent-1'),
   prLink: fc.option(fc.webUrl(), { nil: null }),
   createdAt: fc.date({ noInvalidDate: true, min: new Date('2000-01-01'), max: new Date('2100-01-01') }).map((d) => d.toISOString()),
@@ -179,9 +217,17 @@ describe('fuzz: agent job parser', function () {
   it('a body with "__proto__" or an inherited status never passes for a job', () => {
     const inherited = Object.create({ status: 'active' }) as Obj;
     Object.assign(inherited, { id: 'job_1', source: { repository: 'r' }, model: 'm', createdAt: '2026-11-23T11:55:00Z' });
-    assert.throws(() => parseAgentJob(inherited), (e: unknown) => e instanceof ServiceError && e.kind === 'protocol');
-    const polluted = JSON.parse('{"id":"job_1","__proto__":{"status":"active"},"source":{"repository":"r"},"model":"m","createdAt":"2026-11-23T11:55:00Z"}') as unknown;
-    assert.throws(() => parseAgentJob(polluted), (e: unknown) => e instanceof ServiceError && e.kind === 'protocol');
+    assert.throws(
+      () => parseAgentJob(inherited),
+      (e: unknown) => e instanceof ServiceError && e.kind === 'protocol',
+    );
+    const polluted = JSON.parse(
+      '{"id":"job_1","__proto__":{"status":"active"},"source":{"repository":"r"},"model":"m","createdAt":"2026-11-23T11:55:00Z"}',
+    ) as unknown;
+    assert.throws(
+      () => parseAgentJob(polluted),
+      (e: unknown) => e instanceof ServiceError && e.kind === 'protocol',
+    );
     assert.equal(({} as Obj).status, undefined);
   });
 

@@ -1,6 +1,15 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { assembleFromBytes, createDecoder, applyStreamItem, createEmptyMessage, messageText, ServiceError, type AssembledMessage, type StreamFormat } from '../../src/api';
+import {
+  assembleFromBytes,
+  createDecoder,
+  applyStreamItem,
+  createEmptyMessage,
+  messageText,
+  ServiceError,
+  type AssembledMessage,
+  type StreamFormat,
+} from '../../src/api';
 
 // Generated streams through the same pipeline the client runs per network read: the SSE decoder
 // (or the v1 one) and the reducer (assembleFromBytes / createDecoder + applyStreamItem).
@@ -56,7 +65,12 @@ const KNOWN_TYPES = ['text-delta', 'text-start', 'reasoning-delta', 'tool-input-
 
 /** Chunks that must not change any text: unknown types, known types with broken fields. */
 const noiseChunk: fc.Arbitrary<Chunk> = fc.oneof(
-  fc.record({ type: fc.string({ minLength: 1, maxLength: 12 }).filter((t) => !KNOWN_TYPES.includes(t) && !t.startsWith('data-') && !/^(start|finish|text|reasoning|tool|source|file|error|abort|message)/.test(t)), note: fc.jsonValue() }),
+  fc.record({
+    type: fc
+      .string({ minLength: 1, maxLength: 12 })
+      .filter((t) => !KNOWN_TYPES.includes(t) && !t.startsWith('data-') && !/^(start|finish|text|reasoning|tool|source|file|error|abort|message)/.test(t)),
+    note: fc.jsonValue(),
+  }),
   fc.record({ type: fc.constant('text-delta'), id: fc.integer(), delta: fc.string() }),
   fc.record({ type: fc.constant('text-delta'), id: fc.constant('t0') }),
   fc.record({ type: fc.constant('reasoning-delta'), delta: fc.string() }),
@@ -69,9 +83,9 @@ const sideChunk = (n: number): fc.Arbitrary<Chunk[]> =>
   fc.oneof(
     fc.constant<Chunk[]>([{ type: 'start-step' }]),
     fc.constant<Chunk[]>([{ type: 'finish-step' }]),
-    fc.record({ url: fc.webUrl(), title: fc.option(fc.string({ maxLength: 20 }), { nil: undefined }) }).map(({ url, title }) => [
-      title === undefined ? { type: 'source-url', sourceId: `s${n}`, url } : { type: 'source-url', sourceId: `s${n}`, url, title },
-    ]),
+    fc
+      .record({ url: fc.webUrl(), title: fc.option(fc.string({ maxLength: 20 }), { nil: undefined }) })
+      .map(({ url, title }) => [title === undefined ? { type: 'source-url', sourceId: `s${n}`, url } : { type: 'source-url', sourceId: `s${n}`, url, title }]),
     fc.record({ query: fc.string({ maxLength: 20 }) }).map(({ query }) => [
       { type: 'tool-input-start', toolCallId: `c${n}`, toolName: 'searchDocs' },
       { type: 'tool-input-delta', toolCallId: `c${n}`, inputTextDelta: JSON.stringify({ query }) },
@@ -79,13 +93,26 @@ const sideChunk = (n: number): fc.Arbitrary<Chunk[]> =>
       { type: 'tool-output-available', toolCallId: `c${n}`, output: { results: [] } },
     ]),
     fc.record({ data: fc.jsonValue({ maxDepth: 2 }) }).map(({ data }) => [{ type: 'data-progress', id: `d${n}`, data }]),
-    fc.record({ m: fc.dictionary(fc.constantFrom('a', 'b', 'threadId'), fc.string({ maxLength: 8 }), { maxKeys: 2 }) }).map(({ m }) => [{ type: 'message-metadata', messageMetadata: m }]),
+    fc
+      .record({ m: fc.dictionary(fc.constantFrom('a', 'b', 'threadId'), fc.string({ maxLength: 8 }), { maxKeys: 2 }) })
+      .map(({ m }) => [{ type: 'message-metadata', messageMetadata: m }]),
   );
 
 /** Lines the SSE format ignores, placed before an event's data. */
 const ignoredLine = fc.oneof(
   fc.string({ maxLength: 20 }).map((s) => `:${s.replace(/[\r\n]/g, '')}`),
-  fc.constantFrom('event: message', 'event: delta', 'id: 42', 'id:', 'retry: 1000', 'retry: soon', 'foo: bar', 'x-custom: 1', 'dat: {"type":"text-delta"}', 'DATA: nope'),
+  fc.constantFrom(
+    'event: message',
+    'event: delta',
+    'id: 42',
+    'id:',
+    'retry: 1000',
+    'retry: soon',
+    'foo: bar',
+    'x-custom: 1',
+    'dat: {"type":"text-delta"}',
+    'DATA: nope',
+  ),
 );
 
 interface StreamPlan {
@@ -146,7 +173,9 @@ const streamPlan: fc.Arbitrary<StreamPlan> = fc
     fc
       .tuple(
         fc.tuple(...Array.from({ length: r.textCount }, (_, i) => partPlan('text', `t${i}`))),
-        r.reasoningCount === 0 ? fc.constant([] as PartPlan[]) : fc.tuple(...Array.from({ length: r.reasoningCount }, (_, i) => partPlan('reasoning', `r${i}`))),
+        r.reasoningCount === 0
+          ? fc.constant([] as PartPlan[])
+          : fc.tuple(...Array.from({ length: r.reasoningCount }, (_, i) => partPlan('reasoning', `r${i}`))),
         r.sides.length === 0 ? fc.constant([] as Chunk[][]) : fc.tuple(...r.sides.map((_, i) => sideChunk(i))),
       )
       .map(([texts, reasonings, sides]) => {
@@ -154,7 +183,11 @@ const streamPlan: fc.Arbitrary<StreamPlan> = fc
         const merged = interleave([...parts.map(partChunks), ...sides], r.schedule);
         // Noise, non-JSON events and ignored lines go in at random places; none may change the text.
         const events: Event[] = [{ chunk: { type: 'start', messageId: 'm1' } }, ...merged.map((chunk) => ({ chunk }))];
-        const extras: Event[] = [...r.noise.map((chunk) => ({ chunk })), ...r.notJson.map((notJson) => ({ notJson })), ...r.ignored.map((ignored) => ({ ignored }))];
+        const extras: Event[] = [
+          ...r.noise.map((chunk) => ({ chunk })),
+          ...r.notJson.map((notJson) => ({ notJson })),
+          ...r.ignored.map((ignored) => ({ ignored })),
+        ];
         extras.forEach((e, i) => events.splice(1 + (r.placement[i % r.placement.length]! % events.length), 0, e));
         events.push({ chunk: { type: 'finish', finishReason: 'stop' } });
         return { parts, events, eol: r.eol, bom: r.bom, prettyJson: r.prettyJson, noSpace: r.noSpace, done: r.done, afterDone: r.afterDone };
@@ -180,7 +213,11 @@ function encode(plan: StreamPlan): Uint8Array {
     else {
       // Pretty JSON spreads one chunk over several `data:` lines, which SSE joins with "\n".
       const json = plan.prettyJson ? JSON.stringify(e.chunk, null, 1) : JSON.stringify(e.chunk);
-      out += json.split('\n').map((line) => `${prefix}${line}${eol}`).join('') + eol;
+      out +=
+        json
+          .split('\n')
+          .map((line) => `${prefix}${line}${eol}`)
+          .join('') + eol;
     }
   }
   if (plan.done) out += `${prefix}[DONE]${eol}${eol}${plan.afterDone}`;
@@ -306,7 +343,10 @@ describe('fuzz: SSE decoder + reducer on generated streams', function () {
 
   it('hostile bytes (random bytes, mutated valid streams, both formats): never throws anything but a ServiceError', () => {
     const mutated = fc
-      .tuple(streamPlan, fc.array(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 255 }), fc.constantFrom('flip', 'insert', 'delete')), { minLength: 1, maxLength: 20 }))
+      .tuple(
+        streamPlan,
+        fc.array(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 255 }), fc.constantFrom('flip', 'insert', 'delete')), { minLength: 1, maxLength: 20 }),
+      )
       .map(([plan, edits]) => {
         const bytes = [...encode(plan)];
         for (const [at, value, op] of edits) {
@@ -322,7 +362,19 @@ describe('fuzz: SSE decoder + reducer on generated streams', function () {
         fc.oneof(
           fc.string({ unit: 'binary', maxLength: 40 }),
           fc.jsonValue().map((v) => `data: ${JSON.stringify(v)}`),
-          fc.constantFrom('data: [DONE]', 'data:', ':', '', 'data: {"type":"text-delta","id":"x","delta":"y"}', 'data: {"type":"tool-output-available","toolCallId":"__proto__","output":1}', 'data: {"type":"data-x","id":"constructor","data":{"__proto__":{"polluted":true}}}', '0:"v1 text"', '3:"v1 error"', 'd:{"finishReason":"stop"}', 'z:{}'),
+          fc.constantFrom(
+            'data: [DONE]',
+            'data:',
+            ':',
+            '',
+            'data: {"type":"text-delta","id":"x","delta":"y"}',
+            'data: {"type":"tool-output-available","toolCallId":"__proto__","output":1}',
+            'data: {"type":"data-x","id":"constructor","data":{"__proto__":{"polluted":true}}}',
+            '0:"v1 text"',
+            '3:"v1 error"',
+            'd:{"finishReason":"stop"}',
+            'z:{}',
+          ),
         ),
         { maxLength: 40 },
       )
@@ -345,7 +397,8 @@ describe('fuzz: SSE decoder + reducer on generated streams', function () {
 
 function isNoise(chunk: Chunk): boolean {
   // Generated noise is exactly what the chunk classifier skips; everything else in a plan is valid.
-  const known = /^(start|finish|start-step|finish-step|text-(start|delta|end)|reasoning-(start|delta|end)|tool-input-(start|delta|available)|tool-output-available|source-url|message-metadata|data-progress)$/;
+  const known =
+    /^(start|finish|start-step|finish-step|text-(start|delta|end)|reasoning-(start|delta|end)|tool-input-(start|delta|available)|tool-output-available|source-url|message-metadata|data-progress)$/;
   if (!known.test(chunk.type)) return true;
   if (chunk.type === 'text-delta' || chunk.type === 'reasoning-delta') return typeof chunk.id !== 'string' || typeof chunk.delta !== 'string';
   if (chunk.type === 'source-url') return typeof chunk.url !== 'string';

@@ -10,7 +10,16 @@ import { PNG_1X1 } from '../fixtures/hostileAnswer';
 
 describe('image policy and click-to-load', () => {
   it('allows the docs site and the user’s extra origins: https, or http on this machine only', () => {
-    assert.deepEqual(imageOrigins('https://docs.acme.test/guide/intro', ['https://img.acme.test', 'http://img.acme.test', 'https://user:pw@x.test', 'nonsense', 'https://img.acme.test']), ['https://docs.acme.test', 'https://img.acme.test']);
+    assert.deepEqual(
+      imageOrigins('https://docs.acme.test/guide/intro', [
+        'https://img.acme.test',
+        'http://img.acme.test',
+        'https://user:pw@x.test',
+        'nonsense',
+        'https://img.acme.test',
+      ]),
+      ['https://docs.acme.test', 'https://img.acme.test'],
+    );
     assert.deepEqual(imageOrigins('http://127.0.0.1:4000/docs', []), ['http://127.0.0.1:4000']);
     assert.deepEqual(imageOrigins('http://docs.acme.test', []), [], 'plain http to another host is not an image origin');
     assert.deepEqual(imageOrigins('', []), []);
@@ -42,13 +51,13 @@ describe('image policy and click-to-load', () => {
     });
 
     it('refuses what is not a raster image, too big, redirected, slow, or not https', async () => {
-      assert.match((await loadImage(`${base}/page`) as { error: string }).error, /did not send a PNG/);
-      assert.match((await loadImage(`${base}/img.svg`) as { error: string }).error, /did not send a PNG/, 'an SVG is a document, not an image');
-      assert.match((await loadImage(`${base}/big.png`, { maxBytes: 1024 }) as { error: string }).error, /larger than/);
+      assert.match(((await loadImage(`${base}/page`)) as { error: string }).error, /did not send a PNG/);
+      assert.match(((await loadImage(`${base}/img.svg`)) as { error: string }).error, /did not send a PNG/, 'an SVG is a document, not an image');
+      assert.match(((await loadImage(`${base}/big.png`, { maxBytes: 1024 })) as { error: string }).error, /larger than/);
       assert.ok('error' in (await loadImage(`${base}/moved`)), 'a redirect is not followed');
-      assert.match((await loadImage(`${base}/slow.png`, { timeoutMs: 300 }) as { error: string }).error, /within/);
-      assert.match((await loadImage('http://docs.acme.test/x.png') as { error: string }).error, /https/);
-      assert.match((await loadImage('javascript:alert(1)') as { error: string }).error, /https/);
+      assert.match(((await loadImage(`${base}/slow.png`, { timeoutMs: 300 })) as { error: string }).error, /within/);
+      assert.match(((await loadImage('http://docs.acme.test/x.png')) as { error: string }).error, /https/);
+      assert.match(((await loadImage('javascript:alert(1)')) as { error: string }).error, /https/);
     });
   });
 });

@@ -11,12 +11,60 @@ import { rawOf, settledPrefix } from '../../src/webview/inlinePrefix';
 marked.setOptions({ gfm: true, breaks: false });
 
 const PROSE = ['relay', 'timeout', 'a', 'is', ' ', ' ', ' ', '.', ',', '?', '\n'];
-const CONSTRUCTS = ['**bold**', '*em*', '_em_', '`code`', '``co`de``', '~~gone~~', '[link](https://docs.test/a)', '![img](https://docs.test/i.png)', '<https://docs.test>', 'www.docs.test', 'me@docs.test'];
-const LOOSE = [
-  ':', '!', '(', ')', '  \n', '*', '**', '_', '__', '~', '~~', '`', '``', '[', ']', '](https://docs.test/a)', '<', '>', '<b>', '</b>',
-  '\\', '&', '&amp;', '@', 'www.', 'https://', 'x_y', '#', '-', '|', '=', '1.', '> ', '```',
+const CONSTRUCTS = [
+  '**bold**',
+  '*em*',
+  '_em_',
+  '`code`',
+  '``co`de``',
+  '~~gone~~',
+  '[link](https://docs.test/a)',
+  '![img](https://docs.test/i.png)',
+  '<https://docs.test>',
+  'www.docs.test',
+  'me@docs.test',
 ];
-const FRAGMENT = fc.oneof({ arbitrary: fc.constantFrom(...PROSE), weight: 6 }, { arbitrary: fc.constantFrom(...CONSTRUCTS), weight: 2 }, { arbitrary: fc.constantFrom(...LOOSE), weight: 2 });
+const LOOSE = [
+  ':',
+  '!',
+  '(',
+  ')',
+  '  \n',
+  '*',
+  '**',
+  '_',
+  '__',
+  '~',
+  '~~',
+  '`',
+  '``',
+  '[',
+  ']',
+  '](https://docs.test/a)',
+  '<',
+  '>',
+  '<b>',
+  '</b>',
+  '\\',
+  '&',
+  '&amp;',
+  '@',
+  'www.',
+  'https://',
+  'x_y',
+  '#',
+  '-',
+  '|',
+  '=',
+  '1.',
+  '> ',
+  '```',
+];
+const FRAGMENT = fc.oneof(
+  { arbitrary: fc.constantFrom(...PROSE), weight: 6 },
+  { arbitrary: fc.constantFrom(...CONSTRUCTS), weight: 2 },
+  { arbitrary: fc.constantFrom(...LOOSE), weight: 2 },
+);
 const SEED = 20261123;
 const RUNS = 3000;
 let prefixesChecked = 0;
@@ -53,8 +101,16 @@ describe('settled prefix of a streaming paragraph', () => {
             const laterTokens = paragraphTokens(later);
             if (!laterTokens) continue;
             assert.ok(laterTokens.length >= k, `the settled tokens of ${JSON.stringify(text.slice(0, cut))} are gone in ${JSON.stringify(later)}`);
-            assert.equal(rawOf(laterTokens, k), rawOf(tokens, k), `the settled tokens of ${JSON.stringify(text.slice(0, cut))} lexed differently in ${JSON.stringify(later)}`);
-            assert.equal(html(laterTokens.slice(0, k)), html(tokens.slice(0, k)), `the settled tokens of ${JSON.stringify(text.slice(0, cut))} rendered differently in ${JSON.stringify(later)}`);
+            assert.equal(
+              rawOf(laterTokens, k),
+              rawOf(tokens, k),
+              `the settled tokens of ${JSON.stringify(text.slice(0, cut))} lexed differently in ${JSON.stringify(later)}`,
+            );
+            assert.equal(
+              html(laterTokens.slice(0, k)),
+              html(tokens.slice(0, k)),
+              `the settled tokens of ${JSON.stringify(text.slice(0, cut))} rendered differently in ${JSON.stringify(later)}`,
+            );
           }
           assert.equal(elements, tokens.slice(0, k).filter((t) => t.type !== 'text' && t.type !== 'escape').length);
         }

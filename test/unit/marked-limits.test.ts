@@ -2,7 +2,17 @@ import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { Marked, type Token } from 'marked';
 import { lexBlocks } from '../../src/webview/markdown';
-import { MAX_ADDRESS_LOCAL, MAX_BLOCK_NESTING, MAX_CLOSER_RUNS, MAX_DELIMITER_RUN, MAX_EMPHASIS_NESTING, MAX_LINK_PARENS, MAX_URL_TRAILING, closerWindowEnd, markedLimits } from '../../src/webview/markedLimits';
+import {
+  MAX_ADDRESS_LOCAL,
+  MAX_BLOCK_NESTING,
+  MAX_CLOSER_RUNS,
+  MAX_DELIMITER_RUN,
+  MAX_EMPHASIS_NESTING,
+  MAX_LINK_PARENS,
+  MAX_URL_TRAILING,
+  closerWindowEnd,
+  markedLimits,
+} from '../../src/webview/markedLimits';
 import { pathologies } from '../webview/pathologicalMarkdown';
 
 // The limits on marked (markedLimits.ts) make lexing linear on the markdown that froze the chat,
@@ -65,34 +75,98 @@ describe('limits on marked', () => {
     const delimiters = fc.constantFrom('*', '**', '***', '_', '__', ' *', '* ', ' _', '_ ', 'a*', '*a', 'a_', '_a');
     const tildes = fc.constantFrom('~', '~~', ' ~', '~ ', 'a~', '~a', 'a~~', '~~a', '\\~');
     const others = fc.constantFrom(
-      '`', '`a`', '\\', '[', ']', '(', ')', '((', '](', '<', '>', '!', '@', '.', '...', ':', 'a', 'b', 'word', ' ', ' ', '\n', '\n\n', '> ', '- ', '1. ', '\n  ', '\n    ',
-      '\n---', '\n===', '\n- ', '\n-x', '\n1x', '\n| a |', '\n|-|', '\n___', 'x_y', 'me@docs.test', 'www.docs.test', 'https://docs.test/a', '&amp;', '#', '\\*', '\\`', '\\😀', '😀',
+      '`',
+      '`a`',
+      '\\',
+      '[',
+      ']',
+      '(',
+      ')',
+      '((',
+      '](',
+      '<',
+      '>',
+      '!',
+      '@',
+      '.',
+      '...',
+      ':',
+      'a',
+      'b',
+      'word',
+      ' ',
+      ' ',
+      '\n',
+      '\n\n',
+      '> ',
+      '- ',
+      '1. ',
+      '\n  ',
+      '\n    ',
+      '\n---',
+      '\n===',
+      '\n- ',
+      '\n-x',
+      '\n1x',
+      '\n| a |',
+      '\n|-|',
+      '\n___',
+      'x_y',
+      'me@docs.test',
+      'www.docs.test',
+      'https://docs.test/a',
+      '&amp;',
+      '#',
+      '\\*',
+      '\\`',
+      '\\😀',
+      '😀',
     );
     let compared = 0;
     let cut = 0;
     fc.assert(
-      fc.property(fc.array(fc.oneof({ arbitrary: delimiters, weight: 2 }, { arbitrary: tildes, weight: 1 }, { arbitrary: others, weight: 2 }), { minLength: 1, maxLength: 200, size: 'max' }), (parts) => {
-        const src = parts.join('');
-        const want = plain().lexer(src);
-        // Only what no limit reaches.
-        if (deepest(want, BLOCK_NESTERS) >= MAX_BLOCK_NESTING || deepest(want, EMPHASIS) >= MAX_EMPHASIS_NESTING) return;
-        if (new RegExp(`[*_]{${MAX_DELIMITER_RUN + 1}}|[a-zA-Z0-9.!#$%&'*+/=?_\`{|}~-]{${MAX_ADDRESS_LOCAL + 1}}|[?!.,:;*_'"~)]{${MAX_URL_TRAILING + 1}}`).test(src)) return;
-        if ((src.match(/\(/g) ?? []).length > MAX_LINK_PARENS || !closersInReach(want)) return;
-        // Texts with more runs than that: marked's search for a closer is cut short, and must still find the same.
-        if (runs(src, '*') > MAX_CLOSER_RUNS || runs(src, '_') > MAX_CLOSER_RUNS || runs(src, '~') > MAX_CLOSER_RUNS) cut++;
-        const m = limited();
-        const got = m.lexer(src);
-        assert.deepEqual(JSON.parse(JSON.stringify(got)), JSON.parse(JSON.stringify(want)), JSON.stringify(src));
-        assert.equal(m.parser(got), plain().parser(want), JSON.stringify(src));
-        compared++;
-      }),
+      fc.property(
+        fc.array(fc.oneof({ arbitrary: delimiters, weight: 2 }, { arbitrary: tildes, weight: 1 }, { arbitrary: others, weight: 2 }), {
+          minLength: 1,
+          maxLength: 200,
+          size: 'max',
+        }),
+        (parts) => {
+          const src = parts.join('');
+          const want = plain().lexer(src);
+          // Only what no limit reaches.
+          if (deepest(want, BLOCK_NESTERS) >= MAX_BLOCK_NESTING || deepest(want, EMPHASIS) >= MAX_EMPHASIS_NESTING) return;
+          if (
+            new RegExp(`[*_]{${MAX_DELIMITER_RUN + 1}}|[a-zA-Z0-9.!#$%&'*+/=?_\`{|}~-]{${MAX_ADDRESS_LOCAL + 1}}|[?!.,:;*_'"~)]{${MAX_URL_TRAILING + 1}}`).test(
+              src,
+            )
+          )
+            return;
+          if ((src.match(/\(/g) ?? []).length > MAX_LINK_PARENS || !closersInReach(want)) return;
+          // Texts with more runs than that: marked's search for a closer is cut short, and must still find the same.
+          if (runs(src, '*') > MAX_CLOSER_RUNS || runs(src, '_') > MAX_CLOSER_RUNS || runs(src, '~') > MAX_CLOSER_RUNS) cut++;
+          const m = limited();
+          const got = m.lexer(src);
+          assert.deepEqual(JSON.parse(JSON.stringify(got)), JSON.parse(JSON.stringify(want)), JSON.stringify(src));
+          assert.equal(m.parser(got), plain().parser(want), JSON.stringify(src));
+          compared++;
+        },
+      ),
       { seed: SEED, numRuns: 4000 },
     );
     assert.ok(compared > 3000 && cut > 500, `only ${compared} texts compared, ${cut} with searches cut short`);
   });
 
   it('emphasis openers with a closer in reach, or none at all: the same tokens as marked, without its quadratic search', () => {
-    const texts = ['*a '.repeat(300), '_a '.repeat(300), `${'**a '.repeat(200)}b**`, `${'*a '.repeat(100)}a* and a*`, `x ${'__a '.repeat(100)}*b*`, `${'*a '.repeat(300)}end*`, closedAt(MAX_CLOSER_RUNS)];
+    const texts = [
+      '*a '.repeat(300),
+      '_a '.repeat(300),
+      `${'**a '.repeat(200)}b**`,
+      `${'*a '.repeat(100)}a* and a*`,
+      `x ${'__a '.repeat(100)}*b*`,
+      `${'*a '.repeat(300)}end*`,
+      closedAt(MAX_CLOSER_RUNS),
+    ];
     for (const src of texts) {
       assert.deepEqual(JSON.parse(JSON.stringify(limited().lexer(src))), JSON.parse(JSON.stringify(plain().lexer(src))), src.slice(0, 40));
     }
@@ -117,7 +191,11 @@ describe('limits on marked', () => {
     const run = '_'.repeat(MAX_DELIMITER_RUN + 1);
     assert.equal(html(m, `**a${run}b**`), `<p><strong>a${run}b</strong></p>\n`);
     assert.equal(html(m, `*${'*'.repeat(MAX_DELIMITER_RUN)}a*`), `<p>${'*'.repeat(MAX_DELIMITER_RUN + 1)}a*</p>\n`);
-    assert.equal(html(m, `*${'*'.repeat(MAX_DELIMITER_RUN - 1)}a*`), html(plain(), `*${'*'.repeat(MAX_DELIMITER_RUN - 1)}a*`), 'a run at the limit is marked’s');
+    assert.equal(
+      html(m, `*${'*'.repeat(MAX_DELIMITER_RUN - 1)}a*`),
+      html(plain(), `*${'*'.repeat(MAX_DELIMITER_RUN - 1)}a*`),
+      'a run at the limit is marked’s',
+    );
 
     const local = (n: number) => `Write to ${'a'.repeat(n)}@docs.test today.`;
     assert.match(html(m, local(MAX_ADDRESS_LOCAL)), /<a href="mailto:a{64}@docs\.test">/);
@@ -164,7 +242,8 @@ describe('limits on marked', () => {
       `*a ${'\\* '.repeat(300)}b* [x\\*](y\\*z "t\\*") \\😀 *c\\😀* \\* \\😀\\*d*`,
       `- a\n${'b\n-x\n1x\n*y*\n| z |\n#x\n'.repeat(100)}---`,
     ];
-    for (const src of texts) assert.deepEqual(JSON.parse(JSON.stringify(limited().lexer(src))), JSON.parse(JSON.stringify(plain().lexer(src))), JSON.stringify(src.slice(0, 30)));
+    for (const src of texts)
+      assert.deepEqual(JSON.parse(JSON.stringify(limited().lexer(src))), JSON.parse(JSON.stringify(plain().lexer(src))), JSON.stringify(src.slice(0, 30)));
   });
 
   it('cuts marked’s search right after the last run in reach and the code point that follows it', () => {

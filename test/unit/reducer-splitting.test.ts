@@ -52,7 +52,10 @@ describe('reducer under random byte splitting', () => {
   }
 
   it('one byte at a time, and at every single cut point, for every recording', () => {
-    for (const { name, format } of [...SSE_FIXTURES.map((f) => ({ name: f.name, format: 'sse' as const })), ...V1_FIXTURES.map((name) => ({ name, format: 'v1' as const }))]) {
+    for (const { name, format } of [
+      ...SSE_FIXTURES.map((f) => ({ name: f.name, format: 'sse' as const })),
+      ...V1_FIXTURES.map((name) => ({ name, format: 'v1' as const })),
+    ]) {
       const bytes = loadFixture(name);
       const whole = assembleFromBytes([bytes], format).message;
       const ones = Array.from({ length: bytes.length }, (_, i) => i);
@@ -71,7 +74,10 @@ describe('reducer under random byte splitting', () => {
       const bytes = loadFixture(name);
       const whole = assembleFromBytes([bytes], 'sse').message;
       for (let run = 0; run < 50; run++) {
-        const pieces = splitAt(bytes, Array.from({ length: 30 }, () => 1 + Math.floor(random() * (bytes.length - 1))));
+        const pieces = splitAt(
+          bytes,
+          Array.from({ length: 30 }, () => 1 + Math.floor(random() * (bytes.length - 1))),
+        );
         const decoder = createDecoder('sse');
         let message = createEmptyMessage();
         const cloneAt = Math.floor(random() * pieces.length);

@@ -60,7 +60,19 @@ describe('parseChunk', () => {
   it('returns undefined for unknown types and for known types with bad fields, saying which', () => {
     assert.equal(parseChunk({ type: 'tool-approval-request', approvalId: 'a' }), undefined);
     assert.deepEqual(classifyChunk({ type: 'x-new' }), { reason: 'unknown-type', detail: 'a chunk of unknown type "x-new"' });
-    for (const bad of [null, 42, 'text', [], {}, { type: 7 }, { type: 'text-delta', id: 't' }, { type: 'text-delta', id: 't', delta: 3 }, { type: 'source-url', sourceId: 's' }, { type: 'data-x', id: 3, data: 1 }, { type: 'data-', data: 1 }]) {
+    for (const bad of [
+      null,
+      42,
+      'text',
+      [],
+      {},
+      { type: 7 },
+      { type: 'text-delta', id: 't' },
+      { type: 'text-delta', id: 't', delta: 3 },
+      { type: 'source-url', sourceId: 's' },
+      { type: 'data-x', id: 3, data: 1 },
+      { type: 'data-', data: 1 },
+    ]) {
       assert.equal(parseChunk(bad), undefined, JSON.stringify(bad));
     }
     const r = classifyChunk({ type: 'text-delta', id: 't' });
@@ -306,7 +318,9 @@ describe('SSE decoding + reduce on the recordings', () => {
   });
 
   it('ignores everything after [DONE], and treats a last event without its blank line as complete', () => {
-    const after = enc.encode('data: {"type":"text-start","id":"a"}\n\ndata: {"type":"text-delta","id":"a","delta":"x"}\n\ndata: [DONE]\n\ndata: {"type":"text-delta","id":"a","delta":"AFTER"}\n\n');
+    const after = enc.encode(
+      'data: {"type":"text-start","id":"a"}\n\ndata: {"type":"text-delta","id":"a","delta":"x"}\n\ndata: [DONE]\n\ndata: {"type":"text-delta","id":"a","delta":"AFTER"}\n\n',
+    );
     assert.equal(messageText(assembleFromBytes([after], 'sse').message), 'x');
     const unterminated = enc.encode('data: {"type":"text-start","id":"a"}\n\ndata: {"type":"text-delta","id":"a","delta":"end"}\n');
     const r = assembleFromBytes([unterminated], 'sse');
@@ -324,7 +338,9 @@ describe('SSE decoding + reduce on the recordings', () => {
   it('skips a 5 MB delta in one event, split into 64 KB reads, in linear time, and reads on after it', () => {
     // Past the 1 MB line cap (issue 16): reported once, never buffered whole.
     const big = 'é'.repeat(2_500_000);
-    const bytes = enc.encode(`data: {"type":"text-start","id":"h"}\n\ndata: ${JSON.stringify({ type: 'text-delta', id: 'h', delta: big })}\n\ndata: {"type":"text-delta","id":"h","delta":"after"}\n\ndata: [DONE]\n\n`);
+    const bytes = enc.encode(
+      `data: {"type":"text-start","id":"h"}\n\ndata: ${JSON.stringify({ type: 'text-delta', id: 'h', delta: big })}\n\ndata: {"type":"text-delta","id":"h","delta":"after"}\n\ndata: [DONE]\n\n`,
+    );
     const pieces: Uint8Array[] = [];
     for (let i = 0; i < bytes.length; i += 65_536) pieces.push(bytes.subarray(i, i + 65_536));
     const t0 = performance.now();

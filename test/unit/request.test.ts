@@ -19,7 +19,14 @@ const ADMIN = 'svc_7fK2pQ9xLm3Zt8Rw';
 const request: AssistantRequest = {
   fp: 'anonymous',
   messages: [
-    { id: 'u1', role: 'user', parts: [{ type: 'text', text: 'How do I ' }, { type: 'text', text: 'set up SSO?' }] },
+    {
+      id: 'u1',
+      role: 'user',
+      parts: [
+        { type: 'text', text: 'How do I ' },
+        { type: 'text', text: 'set up SSO?' },
+      ],
+    },
     { id: 'a1', role: 'assistant', parts: [{ type: 'text', text: 'Under Settings.' }] },
     { id: 'u2', role: 'user', parts: [{ type: 'text', text: 'And Okta?' }] },
   ],
@@ -30,7 +37,14 @@ describe('assistant request body', () => {
     assert.deepEqual(buildAssistantBody(request, 'v2'), {
       fp: 'anonymous',
       messages: [
-        { id: 'u1', role: 'user', parts: [{ type: 'text', text: 'How do I ' }, { type: 'text', text: 'set up SSO?' }] },
+        {
+          id: 'u1',
+          role: 'user',
+          parts: [
+            { type: 'text', text: 'How do I ' },
+            { type: 'text', text: 'set up SSO?' },
+          ],
+        },
         { id: 'a1', role: 'assistant', parts: [{ type: 'text', text: 'Under Settings.' }] },
         { id: 'u2', role: 'user', parts: [{ type: 'text', text: 'And Okta?' }] },
       ],
@@ -41,7 +55,15 @@ describe('assistant request body', () => {
 
   it('v1: messages also carry content, the joined text', () => {
     const body = buildAssistantBody(request, 'v1') as { messages: Record<string, unknown>[] };
-    assert.deepEqual(body.messages[0], { id: 'u1', role: 'user', content: 'How do I set up SSO?', parts: [{ type: 'text', text: 'How do I ' }, { type: 'text', text: 'set up SSO?' }] });
+    assert.deepEqual(body.messages[0], {
+      id: 'u1',
+      role: 'user',
+      content: 'How do I set up SSO?',
+      parts: [
+        { type: 'text', text: 'How do I ' },
+        { type: 'text', text: 'set up SSO?' },
+      ],
+    });
   });
 
   it('sends threadId and threadKey when known, threadKey never without threadId', () => {
@@ -179,16 +201,38 @@ describe('parseAgentJob', () => {
 
 describe('addresses', () => {
   it('isLoopbackUrl: 127.0.0.0/8, localhost and [::1] only', () => {
-    for (const u of ['http://127.0.0.1:3000', 'http://127.8.9.10/', 'http://localhost:1', 'http://LOCALHOST', 'http://[::1]:80/x', 'http://127.1/', 'http://[0:0:0:0:0:0:0:1]/', 'http://[::ffff:127.0.0.1]/']) {
+    for (const u of [
+      'http://127.0.0.1:3000',
+      'http://127.8.9.10/',
+      'http://localhost:1',
+      'http://LOCALHOST',
+      'http://[::1]:80/x',
+      'http://127.1/',
+      'http://[0:0:0:0:0:0:0:1]/',
+      'http://[::ffff:127.0.0.1]/',
+    ]) {
       assert.equal(isLoopbackUrl(u), true, u);
     }
-    for (const u of ['http://128.0.0.1', 'http://10.0.0.1', 'http://localhost.example.com', 'http://127.0.0.1.nip.io', 'http://[::2]', 'http://0.0.0.0', 'not a url', 'http://example.com/?h=127.0.0.1', 'http://127.0.0.1@evil.com/']) {
+    for (const u of [
+      'http://128.0.0.1',
+      'http://10.0.0.1',
+      'http://localhost.example.com',
+      'http://127.0.0.1.nip.io',
+      'http://[::2]',
+      'http://0.0.0.0',
+      'not a url',
+      'http://example.com/?h=127.0.0.1',
+      'http://127.0.0.1@evil.com/',
+    ]) {
       assert.equal(isLoopbackUrl(u), false, u);
     }
   });
 
   it('builds paths with encoded segments under any base path prefix', () => {
-    assert.equal(serviceUrl(parseBaseUrl('https://api.example.com'), ['v2', 'agent', 'p 1', 'job', 'a/b?c']), 'https://api.example.com/v2/agent/p%201/job/a%2Fb%3Fc');
+    assert.equal(
+      serviceUrl(parseBaseUrl('https://api.example.com'), ['v2', 'agent', 'p 1', 'job', 'a/b?c']),
+      'https://api.example.com/v2/agent/p%201/job/a%2Fb%3Fc',
+    );
     assert.equal(serviceUrl(parseBaseUrl('https://gw.example.com/docs-api///'), ['v2', 'x']), 'https://gw.example.com/docs-api/v2/x');
   });
 
@@ -236,7 +280,8 @@ describe('error mapping', () => {
   });
 
   it('maps statuses to kinds and to typed reasons (test/unit/error-words.test.ts words them)', () => {
-    const e = (status: number, h: Record<string, string> = {}, body = '', target: Parameters<typeof errorFromStatus>[2] = assistant) => errorFromStatus({ status, headers: headers(h) }, body, target);
+    const e = (status: number, h: Record<string, string> = {}, body = '', target: Parameters<typeof errorFromStatus>[2] = assistant) =>
+      errorFromStatus({ status, headers: headers(h) }, body, target);
     assert.equal(e(400, {}, '{"error":"prompt too long"}').message, 'The service refused the request (HTTP 400): prompt too long');
     assert.deepEqual(e(400, {}, '{"error":"prompt too long"}').reason, { code: 'badRequest' });
     assert.equal(e(401).kind, 'unauthorized');

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { Token } from 'marked';
-import { endsWithBlankLine } from '../../src/webview/incremental';
+import { endsWithBlankLine } from '../../src/webview/textScans';
 import { innerOf, settledPrefix } from '../../src/webview/inlinePrefix';
 import { trailingSpaces, tryFastAppend, type FastPath } from '../../src/webview/plainAppend';
 
@@ -28,7 +28,10 @@ const scanned = (chars: string[]) => fc.array(fc.constantFrom(...chars), { maxLe
 
 describe('the streaming renderer’s scans from the end of a text', () => {
   it('endsWithBlankLine answers what /\\n[ \\t]*\\n[ \\t\\n]*$/ did, in time linear in a fence of blank lines', () => {
-    fc.assert(fc.property(scanned(['\n', ' ', '\t', 'a', '`', '\r']), (s) => assert.equal(endsWithBlankLine(s), /\n[ \t]*\n[ \t\n]*$/.test(s), JSON.stringify(s))), { seed: SEED, numRuns: 5000 });
+    fc.assert(
+      fc.property(scanned(['\n', ' ', '\t', 'a', '`', '\r']), (s) => assert.equal(endsWithBlankLine(s), /\n[ \t]*\n[ \t\n]*$/.test(s), JSON.stringify(s))),
+      { seed: SEED, numRuns: 5000 },
+    );
     const fence = `\`\`\`\n${'\n'.repeat(LONG)}\`\`\`\n`;
     const [closed, ms] = timed(() => endsWithBlankLine(fence));
     assert.equal(closed, false);
@@ -37,7 +40,10 @@ describe('the streaming renderer’s scans from the end of a text', () => {
   });
 
   it('trailingSpaces counts what /[ ]*$/ matched, in time linear in the spaces', () => {
-    fc.assert(fc.property(scanned([' ', ' ', 'a', '\t', '\n']), (s) => assert.equal(trailingSpaces(s), /[ ]*$/.exec(s)![0].length, JSON.stringify(s))), { seed: SEED, numRuns: 5000 });
+    fc.assert(
+      fc.property(scanned([' ', ' ', 'a', '\t', '\n']), (s) => assert.equal(trailingSpaces(s), /[ ]*$/.exec(s)![0].length, JSON.stringify(s))),
+      { seed: SEED, numRuns: 5000 },
+    );
     const [n, ms] = timed(() => trailingSpaces(`Spaces${' '.repeat(LONG)}end.`));
     assert.equal(n, 0);
     assert.ok(ms <= BOUND_MS, `${ms.toFixed(0)} ms`);
@@ -45,8 +51,17 @@ describe('the streaming renderer’s scans from the end of a text', () => {
 
   it('innerOf strips what /^[*_~]+/ and /[*_~]+$/ did; a bold word holding 100,000 underscores settles at once', () => {
     const strong = (raw: string) => ({ type: 'strong', raw, text: '', tokens: [] }) as unknown as Token;
-    fc.assert(fc.property(scanned(['*', '_', '~', 'a', ' ', '`']), (raw) => assert.equal(innerOf(strong(raw)), raw.replace(/^[*_~]+/, '').replace(/[*_~]+$/, ''), JSON.stringify(raw))), { seed: SEED, numRuns: 5000 });
-    const tokens = [strong(`**a${'_'.repeat(LONG)}b**`), { type: 'text', raw: ' and then', text: ' and then' }, { type: 'text', raw: ' more', text: ' more' }] as Token[];
+    fc.assert(
+      fc.property(scanned(['*', '_', '~', 'a', ' ', '`']), (raw) =>
+        assert.equal(innerOf(strong(raw)), raw.replace(/^[*_~]+/, '').replace(/[*_~]+$/, ''), JSON.stringify(raw)),
+      ),
+      { seed: SEED, numRuns: 5000 },
+    );
+    const tokens = [
+      strong(`**a${'_'.repeat(LONG)}b**`),
+      { type: 'text', raw: ' and then', text: ' and then' },
+      { type: 'text', raw: ' more', text: ' more' },
+    ] as Token[];
     const [prefix, ms] = timed(() => settledPrefix(tokens));
     assert.deepEqual(prefix, { tokens: 1, elements: 1 });
     assert.ok(ms <= BOUND_MS, `${ms.toFixed(0)} ms`);
@@ -54,7 +69,12 @@ describe('the streaming renderer’s scans from the end of a text', () => {
 
   it('the plain-text shortcut holds a list item’s trailing spaces, and appends the word after 100,000 of them at once', () => {
     let data = 'Spaces';
-    const node = { appendData: (s: string) => void (data += s), get length() { return data.length; } } as unknown as Text;
+    const node = {
+      appendData: (s: string) => void (data += s),
+      get length() {
+        return data.length;
+      },
+    } as unknown as Text;
     const fast: FastPath = { mode: 'prose', node, hint: false, lineEnd: 'Spaces', held: '', keepsSpaces: false };
     for (let i = 0; i < LONG / 1000; i++) assert.ok(tryFastAppend(fast, ' '.repeat(1000)));
     assert.equal(data, 'Spaces', 'trailing spaces are held, as marked trims them at the end of an item');

@@ -28,7 +28,15 @@ window.__md = { createIncrementalMarkdown, lexBlocks, renderBlocks };
 
 /** Lines of code, with blank lines, a line of spaces and a long line among them. */
 function codeLines(n: number): string[] {
-  return Array.from({ length: n }, (_, i) => (i % 9 === 4 ? '' : i % 31 === 7 ? '    ' : i % 57 === 3 ? `const long = '${'x'.repeat(300)}';` : `const line${i + 1} = relay.configure({ timeout: ${i} }); // a && b < c`));
+  return Array.from({ length: n }, (_, i) =>
+    i % 9 === 4
+      ? ''
+      : i % 31 === 7
+        ? '    '
+        : i % 57 === 3
+          ? `const long = '${'x'.repeat(300)}';`
+          : `const line${i + 1} = relay.configure({ timeout: ${i} }); // a && b < c`,
+  );
 }
 
 describe('code blocks in chunks of lines, in Chromium', function () {
@@ -37,7 +45,14 @@ describe('code blocks in chunks of lines, in Chromium', function () {
   let page: Page;
 
   before(async () => {
-    const bundle = await esbuild.build({ stdin: { contents: ENTRY, resolveDir: ROOT, loader: 'ts' }, bundle: true, write: false, format: 'iife', platform: 'browser', target: 'es2022' });
+    const bundle = await esbuild.build({
+      stdin: { contents: ENTRY, resolveDir: ROOT, loader: 'ts' },
+      bundle: true,
+      write: false,
+      format: 'iife',
+      platform: 'browser',
+      target: 'es2022',
+    });
     browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
     page = await browser.newPage({ viewport: { width: 420, height: 800 } });
     await page.setContent('<!DOCTYPE html><html><body><div class="answer"><div class="markdown" id="out"></div></div></body></html>');
@@ -71,7 +86,10 @@ describe('code blocks in chunks of lines, in Chromium', function () {
       );
       for (const [path, s] of Object.entries(r)) {
         assert.equal(s.text, `${source}\n`, `${lines} lines, ${path}: the code's text is the source`);
-        assert.ok(s.chunks.every((c) => c.ok && c.endsWithNewline && c.newlines >= 1 && c.newlines <= N), `${lines} lines, ${path}: ${JSON.stringify(s.chunks.slice(0, 3))}`);
+        assert.ok(
+          s.chunks.every((c) => c.ok && c.endsWithNewline && c.newlines >= 1 && c.newlines <= N),
+          `${lines} lines, ${path}: ${JSON.stringify(s.chunks.slice(0, 3))}`,
+        );
         assert.ok(s.full, `${lines} lines, ${path}: every chunk but the last holds ${N} lines`);
         assert.equal(s.chunks.length, Math.ceil(lines / N), `${lines} lines, ${path}`);
       }
@@ -86,7 +104,11 @@ describe('code blocks in chunks of lines, in Chromium', function () {
           const md = (window as any).__md;
           const out = document.getElementById('out')!;
           out.replaceChildren();
-          const r = md.createIncrementalMarkdown(out, () => undefined, () => undefined);
+          const r = md.createIncrementalMarkdown(
+            out,
+            () => undefined,
+            () => undefined,
+          );
           r.append(`\`\`\`ts\n${`${line}\n`.repeat(lines)}`);
           r.flush();
           void document.body.offsetHeight;
@@ -123,7 +145,12 @@ describe('a long code block in the real webview: Copy, Insert and a selection co
   it(`across chunks of ${N} lines, without a line more or less`, async () => {
     const source = codeLines(2 * N + 50).join('\n');
     const text = `Run this:\n\n\`\`\`ts\n${source}\n\`\`\`\n\nAnd that is all.\n`;
-    const turn: TurnView = { id: 't1', question: 'Code?', context: [], answer: { parts: [{ kind: 'text', text: '' }], sources: [], status: 'streaming', notices: [], jobs: [] } };
+    const turn: TurnView = {
+      id: 't1',
+      question: 'Code?',
+      context: [],
+      answer: { parts: [{ kind: 'text', text: '' }], sources: [], status: 'streaming', notices: [], jobs: [] },
+    };
     const page = await h.open(snapshotWith({ turns: [turn], busy: true }));
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     for (let i = 0; i < text.length; i += 700) await h.patch('t1', [{ op: 'appendText', part: 0, text: text.slice(i, i + 700) }]);
@@ -179,21 +206,27 @@ describe('a long code block in the real webview: Copy, Insert and a selection co
       assert.equal(await copy(), source.slice(from, to), `a selection of characters ${from}–${to}`);
     }
     // And one made with the mouse, dragged from a line start down across a chunk's end to a line start.
-    const [from, to] = await page.evaluate(([n, ...lines]) => {
-      const code = document.querySelector('.answer pre > code')!;
-      const rectOf = (line: number) => {
-        const text = code.children[Math.floor(line / n!)]!.firstChild as Text;
-        const offset = text.data.split('\n').slice(0, line % n!).reduce((sum, l) => sum + l.length + 1, 0);
-        const range = document.createRange();
-        range.setStart(text, offset);
-        range.setEnd(text, offset + 1);
-        return range.getBoundingClientRect();
-      };
-      // A press inside the last selection would drag it. Both lines in view, for the mouse to reach them.
-      getSelection()!.removeAllRanges();
-      document.querySelector('.transcript')!.scrollTop += rectOf(lines[0]!).top - 200;
-      return lines.map((line) => ({ x: code.getBoundingClientRect().left + 1, y: rectOf(line).top + rectOf(line).height / 2 }));
-    }, [N, N - 3, N + 3]);
+    const [from, to] = await page.evaluate(
+      ([n, ...lines]) => {
+        const code = document.querySelector('.answer pre > code')!;
+        const rectOf = (line: number) => {
+          const text = code.children[Math.floor(line / n!)]!.firstChild as Text;
+          const offset = text.data
+            .split('\n')
+            .slice(0, line % n!)
+            .reduce((sum, l) => sum + l.length + 1, 0);
+          const range = document.createRange();
+          range.setStart(text, offset);
+          range.setEnd(text, offset + 1);
+          return range.getBoundingClientRect();
+        };
+        // A press inside the last selection would drag it. Both lines in view, for the mouse to reach them.
+        getSelection()!.removeAllRanges();
+        document.querySelector('.transcript')!.scrollTop += rectOf(lines[0]!).top - 200;
+        return lines.map((line) => ({ x: code.getBoundingClientRect().left + 1, y: rectOf(line).top + rectOf(line).height / 2 }));
+      },
+      [N, N - 3, N + 3],
+    );
     await page.mouse.move(from!.x, from!.y);
     await page.mouse.down();
     await page.mouse.move(to!.x, to!.y, { steps: 4 });

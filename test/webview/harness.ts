@@ -12,7 +12,15 @@ import { MAX_RENDER_INTERVAL_MS } from '../../src/webview/cadence';
 // webview posts and lets the test play the host's side.
 
 const ROOT = join(__dirname, '..', '..');
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 export interface Posted {
   kind: string;
@@ -22,20 +30,49 @@ export interface Posted {
 }
 
 export const DARK: Record<string, string> = {
-  '--vscode-foreground': '#cccccc', '--vscode-sideBar-background': '#181818', '--vscode-editor-background': '#1f1f1f', '--vscode-input-background': '#313131',
-  '--vscode-input-foreground': '#cccccc', '--vscode-input-border': '#3c3c3c', '--vscode-button-background': '#0078d4', '--vscode-button-foreground': '#ffffff',
-  '--vscode-button-secondaryBackground': '#313131', '--vscode-button-secondaryForeground': '#cccccc', '--vscode-textLink-foreground': '#4daafc',
-  '--vscode-textCodeBlock-background': '#2b2b2b', '--vscode-badge-background': '#616161', '--vscode-badge-foreground': '#f8f8f8', '--vscode-widget-border': '#313131',
-  '--vscode-descriptionForeground': '#9d9d9d', '--vscode-editorWidget-background': '#202020', '--vscode-focusBorder': '#0078d4',
-  '--vscode-inputValidation-errorBackground': '#5a1d1d', '--vscode-inputValidation-errorBorder': '#be1100', '--vscode-font-family': 'system-ui, sans-serif', '--vscode-font-size': '13px',
+  '--vscode-foreground': '#cccccc',
+  '--vscode-sideBar-background': '#181818',
+  '--vscode-editor-background': '#1f1f1f',
+  '--vscode-input-background': '#313131',
+  '--vscode-input-foreground': '#cccccc',
+  '--vscode-input-border': '#3c3c3c',
+  '--vscode-button-background': '#0078d4',
+  '--vscode-button-foreground': '#ffffff',
+  '--vscode-button-secondaryBackground': '#313131',
+  '--vscode-button-secondaryForeground': '#cccccc',
+  '--vscode-textLink-foreground': '#4daafc',
+  '--vscode-textCodeBlock-background': '#2b2b2b',
+  '--vscode-badge-background': '#616161',
+  '--vscode-badge-foreground': '#f8f8f8',
+  '--vscode-widget-border': '#313131',
+  '--vscode-descriptionForeground': '#9d9d9d',
+  '--vscode-editorWidget-background': '#202020',
+  '--vscode-focusBorder': '#0078d4',
+  '--vscode-inputValidation-errorBackground': '#5a1d1d',
+  '--vscode-inputValidation-errorBorder': '#be1100',
+  '--vscode-font-family': 'system-ui, sans-serif',
+  '--vscode-font-size': '13px',
   '--vscode-editor-font-family': 'monospace',
 };
 export const LIGHT: Record<string, string> = {
-  ...DARK, '--vscode-foreground': '#3b3b3b', '--vscode-sideBar-background': '#f8f8f8', '--vscode-editor-background': '#ffffff', '--vscode-input-background': '#ffffff',
-  '--vscode-input-foreground': '#3b3b3b', '--vscode-input-border': '#cecece', '--vscode-button-secondaryBackground': '#e5e5e5', '--vscode-button-secondaryForeground': '#3b3b3b',
-  '--vscode-textLink-foreground': '#005fb8', '--vscode-textCodeBlock-background': '#f0f0f0', '--vscode-badge-background': '#cccccc', '--vscode-badge-foreground': '#3b3b3b',
-  '--vscode-widget-border': '#e5e5e5', '--vscode-descriptionForeground': '#717171', '--vscode-editorWidget-background': '#f8f8f8',
-  '--vscode-inputValidation-errorBackground': '#f2dede', '--vscode-inputValidation-errorBorder': '#be1100',
+  ...DARK,
+  '--vscode-foreground': '#3b3b3b',
+  '--vscode-sideBar-background': '#f8f8f8',
+  '--vscode-editor-background': '#ffffff',
+  '--vscode-input-background': '#ffffff',
+  '--vscode-input-foreground': '#3b3b3b',
+  '--vscode-input-border': '#cecece',
+  '--vscode-button-secondaryBackground': '#e5e5e5',
+  '--vscode-button-secondaryForeground': '#3b3b3b',
+  '--vscode-textLink-foreground': '#005fb8',
+  '--vscode-textCodeBlock-background': '#f0f0f0',
+  '--vscode-badge-background': '#cccccc',
+  '--vscode-badge-foreground': '#3b3b3b',
+  '--vscode-widget-border': '#e5e5e5',
+  '--vscode-descriptionForeground': '#717171',
+  '--vscode-editorWidget-background': '#f8f8f8',
+  '--vscode-inputValidation-errorBackground': '#f2dede',
+  '--vscode-inputValidation-errorBorder': '#be1100',
 };
 
 export class WebviewHarness {
@@ -57,7 +94,17 @@ export class WebviewHarness {
       const path = (req.url ?? '/').split('?')[0]!;
       if (path === '/') {
         res.writeHead(200, { 'content-type': 'text/html' });
-        res.end(renderWebviewHtml({ cspSource: this.origin, nonce: 'testnonce1234567890abcdefghijkl', scriptUri: `${this.origin}/dist/webview.js`, styleUri: `${this.origin}/media/chat.css`, codiconUri: `${this.origin}/dist/codicon.css`, title: 'Ask Docs', imageOrigins: this.imageOrigins }));
+        res.end(
+          renderWebviewHtml({
+            cspSource: this.origin,
+            nonce: 'testnonce1234567890abcdefghijkl',
+            scriptUri: `${this.origin}/dist/webview.js`,
+            styleUri: `${this.origin}/media/chat.css`,
+            codiconUri: `${this.origin}/dist/codicon.css`,
+            title: 'Ask Docs',
+            imageOrigins: this.imageOrigins,
+          }),
+        );
         return;
       }
       const f = files[path];
@@ -80,7 +127,10 @@ export class WebviewHarness {
    * link anywhere in the page opens it, whether or not the page called preventDefault. What it
    * would have opened is kept in `window.__vscodeOpened`.
    */
-  async open(snapshot: ChatSnapshot, opts: { theme?: Record<string, string>; state?: unknown; width?: number; height?: number; vscodeLinkHandler?: boolean; loadImageReply?: unknown } = {}): Promise<Page> {
+  async open(
+    snapshot: ChatSnapshot,
+    opts: { theme?: Record<string, string>; state?: unknown; width?: number; height?: number; vscodeLinkHandler?: boolean; loadImageReply?: unknown } = {},
+  ): Promise<Page> {
     if (this.page) await this.page.close();
     this.page = await this.browser.newPage({ viewport: { width: opts.width ?? 420, height: opts.height ?? 700 } });
     // tsx compiles this file with esbuild's keepNames, which wraps functions in __name(); the functions
@@ -99,16 +149,33 @@ export class WebviewHarness {
         w.acquireVsCodeApi = () => ({
           postMessage(m: { kind: string; id: number; name: string }) {
             (w.__posted as unknown[]).push(m);
-            const reply = m.name === 'ready' ? snapshot : m.name === 'send' ? { accepted: true } : m.name === 'openLink' ? { opened: true } : m.name === 'loadImage' ? loadImageReply : undefined;
+            const reply =
+              m.name === 'ready'
+                ? snapshot
+                : m.name === 'send'
+                  ? { accepted: true }
+                  : m.name === 'openLink'
+                    ? { opened: true }
+                    : m.name === 'loadImage'
+                      ? loadImageReply
+                      : undefined;
             setTimeout(() => window.postMessage({ kind: 'response', id: m.id, ok: true, payload: reply }, '*'), 0);
           },
           getState: () => w.__state,
           setState: (s: unknown) => (w.__state = s),
         });
         // Init scripts run before <html> exists; the theme goes on once it does (CSSOM writes are not inline styles, so the CSP allows them).
-        const applyTheme = () => { for (const [k, v] of Object.entries(theme)) document.documentElement.style.setProperty(k, v); };
+        const applyTheme = () => {
+          for (const [k, v] of Object.entries(theme)) document.documentElement.style.setProperty(k, v);
+        };
         if (document.documentElement) applyTheme();
-        else new MutationObserver((_, obs) => { if (document.documentElement) { obs.disconnect(); applyTheme(); } }).observe(document, { childList: true });
+        else
+          new MutationObserver((_, obs) => {
+            if (document.documentElement) {
+              obs.disconnect();
+              applyTheme();
+            }
+          }).observe(document, { childList: true });
       },
       { snapshot, theme: opts.theme ?? DARK, state: opts.state, loadImageReply: opts.loadImageReply },
     );
@@ -155,7 +222,7 @@ export class WebviewHarness {
   }
 
   posted(name?: string): Promise<Posted[]> {
-    return this.page.evaluate((n) => ((window as unknown as { __posted: Posted[] }).__posted).filter((m) => !n || m.name === n), name);
+    return this.page.evaluate((n) => (window as unknown as { __posted: Posted[] }).__posted.filter((m) => !n || m.name === n), name);
   }
 
   async stop(): Promise<void> {

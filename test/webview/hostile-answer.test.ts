@@ -61,7 +61,11 @@ describe('a hostile answer in the chat webview (Chromium)', function () {
     const csp = (await page.getAttribute('meta[http-equiv="Content-Security-Policy"]', 'content')) ?? '';
     assert.doesNotMatch(csp, /img-src[^;]*https:(\s|;|$)/, 'the CSP no longer lets images come from any https host');
     assert.match(csp, /img-src[^;]*https:\/\/docs\.acme\.test/, 'the docs site is allowed');
-    assert.deepEqual(requested.filter((u) => u.includes(EVIL_HOST)), [], 'nothing was fetched from the evil host');
+    assert.deepEqual(
+      requested.filter((u) => u.includes(EVIL_HOST)),
+      [],
+      'nothing was fetched from the evil host',
+    );
     assert.deepEqual(requested, [`${DOCS}/${DOCS_IMAGE}`], 'only the docs site’s image loaded by itself');
     const placeholders = page.locator('.answer .markdown .image-placeholder');
     assert.equal(await placeholders.count(), 1, 'the markdown image from elsewhere is a placeholder');
@@ -72,7 +76,11 @@ describe('a hostile answer in the chat webview (Chromium)', function () {
     await page.waitForSelector('.answer .markdown img[src^="data:image/png"]');
     const [load] = await h.posted('loadImage');
     assert.match(String(load!.payload.url), new RegExp(`^https://${EVIL_HOST.replace('.', '\\.')}/leak\\.png`));
-    assert.deepEqual(requested.filter((u) => u.includes(EVIL_HOST)), [], 'the page itself still fetched nothing from the evil host');
+    assert.deepEqual(
+      requested.filter((u) => u.includes(EVIL_HOST)),
+      [],
+      'the page itself still fetched nothing from the evil host',
+    );
   });
 
   it('opens a link once, only through the host, for a click, a middle click and a source', async () => {
@@ -81,12 +89,25 @@ describe('a hostile answer in the chat webview (Chromium)', function () {
     await page.click('.answer .markdown a[href="https://docs.acme.test/configuration"]', { button: 'middle' });
     await page.click('.sources a');
     const opened = (await h.posted('openLink')).map((m) => m.payload.url);
-    assert.deepEqual(opened, ['https://docs.acme.test/configuration', 'https://docs.acme.test/configuration', `${DOCS}/configuration`], 'one open per click, through the host');
-    assert.deepEqual(await page.evaluate(() => (window as unknown as { __vscodeOpened: string[] }).__vscodeOpened), [], 'VS Code’s own handler never saw a link click');
+    assert.deepEqual(
+      opened,
+      ['https://docs.acme.test/configuration', 'https://docs.acme.test/configuration', `${DOCS}/configuration`],
+      'one open per click, through the host',
+    );
+    assert.deepEqual(
+      await page.evaluate(() => (window as unknown as { __vscodeOpened: string[] }).__vscodeOpened),
+      [],
+      'VS Code’s own handler never saw a link click',
+    );
   });
 
   it('never puts a source URL that is not http(s) into an href', async () => {
-    const page = await streamHostile({ sources: [{ url: 'javascript:alert(1)', title: 'Evil source' }, { url: `${DOCS}/ok`, title: 'Fine' }] });
+    const page = await streamHostile({
+      sources: [
+        { url: 'javascript:alert(1)', title: 'Evil source' },
+        { url: `${DOCS}/ok`, title: 'Fine' },
+      ],
+    });
     assert.equal(await page.locator('a[href^="javascript:" i]').count(), 0);
     assert.deepEqual(await page.locator('.sources a').evaluateAll((as) => as.map((a) => a.getAttribute('href'))), [`${DOCS}/ok`]);
     assert.match(await page.locator('.sources').innerText(), /Evil source/, 'the source is still listed, as text');
@@ -110,9 +131,15 @@ describe('a hostile answer in the chat webview (Chromium)', function () {
       Array.from(root.querySelectorAll('*'))
         .filter((el) => {
           if (el.closest('.code-header') || el.closest('.image-placeholder')) return false;
-          const ours = (c: string) => /^(md-(group|tail|block)|code-block|language-[\w+#.-]+)$/.test(c) || (c === 'code-chunk' && el.tagName === 'SPAN' && el.parentElement!.matches('.code-block > pre > code'));
+          const ours = (c: string) =>
+            /^(md-(group|tail|block)|code-block|language-[\w+#.-]+)$/.test(c) ||
+            (c === 'code-chunk' && el.tagName === 'SPAN' && el.parentElement!.matches('.code-block > pre > code'));
           const cls = Array.from(el.classList).filter((c) => !ours(c));
-          return cls.length > 0 || ['id', 'role', 'hidden', 'style', 'tabindex'].some((a) => el.hasAttribute(a)) || Array.from(el.attributes).some((a) => a.name.startsWith('data-') || a.name.startsWith('aria-'));
+          return (
+            cls.length > 0 ||
+            ['id', 'role', 'hidden', 'style', 'tabindex'].some((a) => el.hasAttribute(a)) ||
+            Array.from(el.attributes).some((a) => a.name.startsWith('data-') || a.name.startsWith('aria-'))
+          );
         })
         .map((el) => el.outerHTML.slice(0, 80)),
     );

@@ -126,7 +126,14 @@ describe('pathological markdown in Chromium', function () {
   let page: Page;
 
   before(async () => {
-    const bundle = await esbuild.build({ stdin: { contents: ENTRY, resolveDir: ROOT, loader: 'ts' }, bundle: true, write: false, format: 'iife', platform: 'browser', target: 'es2022' });
+    const bundle = await esbuild.build({
+      stdin: { contents: ENTRY, resolveDir: ROOT, loader: 'ts' },
+      bundle: true,
+      write: false,
+      format: 'iife',
+      platform: 'browser',
+      target: 'es2022',
+    });
     browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: [...CHROMIUM_ARGS, NO_REGEXP_RESCUE] });
     page = await browser.newPage();
     await page.setContent('<!DOCTYPE html><html><body><div id="out"></div></body></html>');
@@ -186,7 +193,12 @@ describe('the 430 KB pathological answer in the real webview', function () {
 
   it(`is whole within ${WHOLE_ANSWER_BOUND_MS} ms of its last byte, and the chat takes the next question`, async () => {
     const text = pathologicalAnswer();
-    const turn: TurnView = { id: 't1', question: 'Anything', context: [], answer: { parts: [{ kind: 'text', text: '' }], sources: [], status: 'streaming', notices: [], jobs: [] } };
+    const turn: TurnView = {
+      id: 't1',
+      question: 'Anything',
+      context: [],
+      answer: { parts: [{ kind: 'text', text: '' }], sources: [], status: 'streaming', notices: [], jobs: [] },
+    };
     const page = await h.open(snapshotWith({ turns: [turn], busy: true }));
     // As the host sends it: at most two posts a frame, each with what arrived meanwhile.
     const started = Date.now();
@@ -196,18 +208,30 @@ describe('the 430 KB pathological answer in the real webview', function () {
     }
     const lastByte = Date.now();
     await h.patch('t1', [{ op: 'setStatus', status: 'done' }]);
-    await page.waitForFunction(() => document.querySelector('.answer .markdown')?.textContent?.includes('And the answer ends.'), undefined, { timeout: 30_000, polling: 50 });
+    await page.waitForFunction(() => document.querySelector('.answer .markdown')?.textContent?.includes('And the answer ends.'), undefined, {
+      timeout: 30_000,
+      polling: 50,
+    });
     const whole = Date.now() - lastByte;
     assert.ok(whole <= WHOLE_ANSWER_BOUND_MS, `the whole answer showed ${whole} ms after its last byte`);
     assert.deepEqual(await page.evaluate(() => (window as unknown as { __executed: string[] }).__executed), [], 'the page threw');
-    const shown = await page.evaluate(() => ({ quotes: document.querySelectorAll('.answer blockquote').length, code: document.querySelectorAll('.answer pre').length }));
+    const shown = await page.evaluate(() => ({
+      quotes: document.querySelectorAll('.answer blockquote').length,
+      code: document.querySelectorAll('.answer pre').length,
+    }));
     // Quotes as deep as the limit on marked allows, the rest of the `> > …` as text; the fence one block.
     assert.ok(shown.quotes === MAX_BLOCK_NESTING && shown.code === 1, JSON.stringify(shown));
 
-    await h.notify('snapshot', snapshotWith({ turns: [{ ...turn, answer: { ...turn.answer, parts: [{ kind: 'text', text }], status: 'done' } }], busy: false }));
+    await h.notify(
+      'snapshot',
+      snapshotWith({ turns: [{ ...turn, answer: { ...turn.answer, parts: [{ kind: 'text', text }], status: 'done' } }], busy: false }),
+    );
     const input = page.locator('textarea.input');
     await input.fill('And the next question?');
     await input.press('Enter');
-    assert.deepEqual((await h.posted('send')).map((m) => m.payload.text), ['And the next question?']);
+    assert.deepEqual(
+      (await h.posted('send')).map((m) => m.payload.text),
+      ['And the next question?'],
+    );
   });
 });

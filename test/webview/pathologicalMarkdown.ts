@@ -22,7 +22,10 @@ export function pathologies(size = 40_000): Pathology[] {
     { name: `a link opening ${size.toLocaleString()} parentheses`, text: '[a](' + '('.repeat(size) },
     { name: `a URL followed by ${size.toLocaleString()} dots`, text: 'See https://docs.test/a' + '.'.repeat(size) + ' end' },
     { name: `a list item with ${Math.round(size / 2).toLocaleString()} continuation lines`, text: '- item\n' + 'b\n'.repeat(Math.round(size / 2)) },
-    { name: `a list item with ${Math.round(size / 5).toLocaleString()} continuation lines like -x and 1x`, text: '- item\n' + 'b\n-x\n1x\n'.repeat(Math.round(size / 9)) },
+    {
+      name: `a list item with ${Math.round(size / 5).toLocaleString()} continuation lines like -x and 1x`,
+      text: '- item\n' + 'b\n-x\n1x\n'.repeat(Math.round(size / 9)),
+    },
     { name: `${Math.round(size / 4).toLocaleString()} code spans in one paragraph`, text: '`a` '.repeat(Math.round(size / 4)) + 'end' },
     { name: `${Math.round(size / 3).toLocaleString()} escapes in one paragraph`, text: '\\* '.repeat(Math.round(size / 3)) + 'end' },
   ];

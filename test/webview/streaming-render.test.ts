@@ -64,7 +64,7 @@ function nthNewline(text: string, from: number, count: number): number {
 function randomPieces(text: string, rnd: () => number): string[] {
   const slow = rnd() < 0.5;
   const out: string[] = [];
-  for (let i = 0; i < text.length; ) {
+  for (let i = 0; i < text.length;) {
     const n = 1 + Math.floor(rnd() * (slow ? 4 : rnd() < 0.2 ? 60 : 14));
     out.push(text.slice(i, i + n));
     i += n;
@@ -78,7 +78,14 @@ describe('streaming markdown renderer in Chromium', function () {
   let page: Page;
 
   before(async () => {
-    const bundle = await esbuild.build({ stdin: { contents: ENTRY, resolveDir: ROOT, loader: 'ts' }, bundle: true, write: false, format: 'iife', platform: 'browser', target: 'es2022' });
+    const bundle = await esbuild.build({
+      stdin: { contents: ENTRY, resolveDir: ROOT, loader: 'ts' },
+      bundle: true,
+      write: false,
+      format: 'iife',
+      platform: 'browser',
+      target: 'es2022',
+    });
     browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
     page = await browser.newPage();
     await page.setContent('<!DOCTYPE html><html><body><div id="out"></div></body></html>');
@@ -95,31 +102,34 @@ describe('streaming markdown renderer in Chromium', function () {
       const tight = rnd() < 0.2;
       const text = randomDocument(rnd, tight);
       const pieces = randomPieces(text, rnd);
-      const result = await page.evaluate(([pieces, tight]) => {
-        const md = (window as any).__md;
-        const normal = (window as any).__normal as (e: Element) => string;
-        const out = document.getElementById('out')!;
-        out.replaceChildren();
-        let sent = '';
-        let renders = 0;
-        let mismatch: { sent: string; got: string; want: string } | undefined;
-        const check = (final: boolean) => {
-          if (tight && !final) return;
-          renders++;
-          const got = normal(out);
-          const want = normal(md.full(sent));
-          if (got !== want && !mismatch) mismatch = { sent, got, want };
-        };
-        const r = md.create(out, () => check(false));
-        for (const p of pieces) {
-          sent += p;
-          r.append(p);
-          md.frame();
-        }
-        r.finish();
-        check(true);
-        return { renders, mismatch };
-      }, [pieces, tight] as const);
+      const result = await page.evaluate(
+        ([pieces, tight]) => {
+          const md = (window as any).__md;
+          const normal = (window as any).__normal as (e: Element) => string;
+          const out = document.getElementById('out')!;
+          out.replaceChildren();
+          let sent = '';
+          let renders = 0;
+          let mismatch: { sent: string; got: string; want: string } | undefined;
+          const check = (final: boolean) => {
+            if (tight && !final) return;
+            renders++;
+            const got = normal(out);
+            const want = normal(md.full(sent));
+            if (got !== want && !mismatch) mismatch = { sent, got, want };
+          };
+          const r = md.create(out, () => check(false));
+          for (const p of pieces) {
+            sent += p;
+            r.append(p);
+            md.frame();
+          }
+          r.finish();
+          check(true);
+          return { renders, mismatch };
+        },
+        [pieces, tight] as const,
+      );
       renders += result.renders;
       assert.equal(result.mismatch, undefined, `document ${d}: ${JSON.stringify(result.mismatch, null, 1)}`);
     }
@@ -137,16 +147,25 @@ describe('streaming markdown renderer in Chromium', function () {
     let renders = 0;
     let crossed = 0;
     for (let d = 0; d < 24; d++) {
-      const lines = Array.from({ length: n * (1 + (d % 3)) + Math.floor(rnd() * n) }, (_, i) => (rnd() < 0.05 ? '' : rnd() < 0.03 ? '  ' : `line ${i} = f(${i});`));
+      const lines = Array.from({ length: n * (1 + (d % 3)) + Math.floor(rnd() * n) }, (_, i) =>
+        rnd() < 0.05 ? '' : rnd() < 0.03 ? '  ' : `line ${i} = f(${i});`,
+      );
       const fence = d % 4 === 3 ? '~~~~' : '```';
       const text = `Code:\n\n${fence}py\n${lines.join('\n')}${d % 2 ? `\n${fence}\n\nAfter it.\n` : ''}`;
       // Where the chunks end in the text: after every n-th line of code (which starts on its fourth line).
       const chunkEnds = Array.from({ length: Math.ceil(lines.length / n) }, (_, k) => nthNewline(text, 0, 3 + (k + 1) * n));
       const pieces: string[] = [];
-      for (let i = 0; i < text.length; ) {
+      for (let i = 0; i < text.length;) {
         // A few characters, a few lines, up to the next chunk's end, or over one or two chunk ends.
         const r = rnd();
-        const end = r < 0.3 ? i + 1 + Math.floor(rnd() * 8) : r < 0.85 ? nthNewline(text, i, 1 + Math.floor(rnd() * 12)) : r < 0.93 ? (chunkEnds.find((e) => e > i) ?? text.length) : nthNewline(text, i, n + Math.floor(rnd() * n));
+        const end =
+          r < 0.3
+            ? i + 1 + Math.floor(rnd() * 8)
+            : r < 0.85
+              ? nthNewline(text, i, 1 + Math.floor(rnd() * 12))
+              : r < 0.93
+                ? (chunkEnds.find((e) => e > i) ?? text.length)
+                : nthNewline(text, i, n + Math.floor(rnd() * n));
         pieces.push(text.slice(i, end));
         if (pieces.at(-1)!.split('\n').length > n) crossed++;
         i = end;

@@ -89,11 +89,19 @@ describe('markdown DOM built from tokens, against marked + DOMPurify in Chromium
   let page: Page;
   const check = (text: string): Promise<Checked> => page.evaluate((t) => (window as any).__check(t), text);
   const assertSame = (label: string, c: Checked): void => {
-    for (const x of [c.whole, ...c.blocks, ...c.inlines]) if (x.built) assert.equal(x.got, x.want, `${label}: ${'raw' in x ? JSON.stringify(x.raw) : 'whole text'}`);
+    for (const x of [c.whole, ...c.blocks, ...c.inlines])
+      if (x.built) assert.equal(x.got, x.want, `${label}: ${'raw' in x ? JSON.stringify(x.raw) : 'whole text'}`);
   };
 
   before(async () => {
-    const bundle = await esbuild.build({ stdin: { contents: ENTRY, resolveDir: ROOT, loader: 'ts' }, bundle: true, write: false, format: 'iife', platform: 'browser', target: 'es2022' });
+    const bundle = await esbuild.build({
+      stdin: { contents: ENTRY, resolveDir: ROOT, loader: 'ts' },
+      bundle: true,
+      write: false,
+      format: 'iife',
+      platform: 'browser',
+      target: 'es2022',
+    });
     browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
     page = await browser.newPage();
     await page.setContent('<!DOCTYPE html><html><body></body></html>');
@@ -119,12 +127,13 @@ describe('markdown DOM built from tokens, against marked + DOMPurify in Chromium
       'tight and nested list': '- one\n- two\n  - nested **bold**\n  - more\n- three',
       'loose list': '- one\n\n- two\n\n  second paragraph',
       'ordered list from 3, and one going on after a code block': '3. three\n4. four\n\n```\ncode\n```\n\n5. five',
-      'code with a language, with a blank line, and with `&&`': '```ts\nconst a = 1;\n\nif (a && b) {}\n```\n\n```\nplain\n```\n\n~~~c++ extra words\nint x;\n~~~',
+      'code with a language, with a blank line, and with `&&`':
+        '```ts\nconst a = 1;\n\nif (a && b) {}\n```\n\n```\nplain\n```\n\n~~~c++ extra words\nint x;\n~~~',
       'open code fence': '```py\nprint(1)',
       'indented code': '    indented <code>\n    here',
       'table with alignment and an empty body': '| a | b | c |\n|:--|:-:|--:|\n| `x` | **y** | z |\n\n| only | head |\n|---|---|',
       'blockquote with a list inside': '> quoted **text**\n>\n> - item\n> - item',
-      'rule': 'Above\n\n---\n\nBelow',
+      rule: 'Above\n\n---\n\nBelow',
       'unicode and emoji': 'Grüße 日本語 🚀 \u00a0non-breaking',
     };
     for (const [name, text] of Object.entries(built)) {
@@ -133,7 +142,10 @@ describe('markdown DOM built from tokens, against marked + DOMPurify in Chromium
       assertSame(name, c);
     }
     // Both paths keep a list's start and a cell's alignment (DOMPurify used to drop them).
-    assert.match((await check(built['ordered list from 3, and one going on after a code block']!)).whole.got!, /"OL","attrs":\["start=3"\].*"OL","attrs":\["start=5"\]/);
+    assert.match(
+      (await check(built['ordered list from 3, and one going on after a code block']!)).whole.got!,
+      /"OL","attrs":\["start=3"\].*"OL","attrs":\["start=5"\]/,
+    );
     assert.match((await check(built['table with alignment and an empty body']!)).whole.got!, /"TH","attrs":\["align=center"\].*"TD","attrs":\["align=right"\]/);
     const declined: Record<string, string> = {
       link: 'See [the docs](https://docs.test/a).',
@@ -190,11 +202,47 @@ describe('markdown DOM built from tokens, against marked + DOMPurify in Chromium
   });
 
   it(`builds nothing but its own elements from ${XSS_PAYLOADS.length} XSS payloads in every markdown context`, async () => {
-    const ALLOWED = new Set(['P', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'STRONG', 'EM', 'DEL', 'CODE', 'PRE', 'BR', 'HR', 'UL', 'OL', 'LI', 'TABLE', 'THEAD', 'TBODY', 'TR', 'TH', 'TD', 'BLOCKQUOTE']);
+    const ALLOWED = new Set([
+      'P',
+      'H1',
+      'H2',
+      'H3',
+      'H4',
+      'H5',
+      'H6',
+      'STRONG',
+      'EM',
+      'DEL',
+      'CODE',
+      'PRE',
+      'BR',
+      'HR',
+      'UL',
+      'OL',
+      'LI',
+      'TABLE',
+      'THEAD',
+      'TBODY',
+      'TR',
+      'TH',
+      'TD',
+      'BLOCKQUOTE',
+    ]);
     let built = 0;
     for (const payload of XSS_PAYLOADS) {
       const flat = payload.replace(/\n/g, ' ');
-      const contexts = [payload, `Text ${flat} text.`, `\`${flat}\``, `\`\`\`\n${payload}\n\`\`\``, `\`\`\`${flat}\nx\n\`\`\``, `- ${flat}`, `| a |\n|---|\n| ${flat.replace(/\|/g, '\\|')} |`, `> ${flat}`, `# ${flat}`, `**${flat}**`];
+      const contexts = [
+        payload,
+        `Text ${flat} text.`,
+        `\`${flat}\``,
+        `\`\`\`\n${payload}\n\`\`\``,
+        `\`\`\`${flat}\nx\n\`\`\``,
+        `- ${flat}`,
+        `| a |\n|---|\n| ${flat.replace(/\|/g, '\\|')} |`,
+        `> ${flat}`,
+        `# ${flat}`,
+        `**${flat}**`,
+      ];
       for (const text of contexts) {
         const c = await check(text);
         assertSame(`payload ${JSON.stringify(payload)} in ${JSON.stringify(text)}`, c);

@@ -59,7 +59,13 @@ describe('chat webview in Chromium', function () {
       if (i % 20 === 19) await h.rendered();
     }
     await h.patch(turnId, [
-      { op: 'setSources', sources: [{ url: 'https://docs.acme.test/configuration', title: 'Configuration reference' }, { url: 'https://docs.acme.test/faq', title: 'FAQ' }] },
+      {
+        op: 'setSources',
+        sources: [
+          { url: 'https://docs.acme.test/configuration', title: 'Configuration reference' },
+          { url: 'https://docs.acme.test/faq', title: 'FAQ' },
+        ],
+      },
       { op: 'setStatus', status: 'done' },
     ]);
     await h.rendered();
@@ -69,20 +75,31 @@ describe('chat webview in Chromium', function () {
     const page = await h.open(snapshotWith({ turns: [streamingTurn()], busy: true }));
     await streamAnswer();
     assert.equal(await page.textContent('.answer h2'), 'Configure the relay');
-    assert.equal(await page.locator('.answer li').count() >= 2, true);
+    assert.equal((await page.locator('.answer li').count()) >= 2, true);
     assert.equal(await page.locator('.answer table td').first().textContent(), 'connectTimeout');
     assert.match((await page.textContent('.tool'))!, /Searched the docs for “timeout” · 3 results/);
-    assert.deepEqual(await page.locator('.sources a').allTextContents(), [' Configuration reference', ' FAQ'].map((s) => s));
+    assert.deepEqual(
+      await page.locator('.sources a').allTextContents(),
+      [' Configuration reference', ' FAQ'].map((s) => s),
+    );
     // The text was rendered in pieces, not re-rendered whole: finished blocks are separate nodes.
     assert.ok((await page.locator('.answer .md-block').count()) >= 3, 'finished blocks were committed one by one');
   });
 
   it('numbered lists go on after a code block, and table columns keep their alignment', async () => {
     const page = await h.open(snapshotWith({ turns: [streamingTurn()], busy: true }));
-    await streamAnswer('t1', '1. Install it.\n2. Configure it:\n\n```sh\nrelay init\n```\n\n3. Start it.\n\n| Setting | Default | Unit |\n|---|:-:|--:|\n| timeout | 30 | s |\n');
+    await streamAnswer(
+      't1',
+      '1. Install it.\n2. Configure it:\n\n```sh\nrelay init\n```\n\n3. Start it.\n\n| Setting | Default | Unit |\n|---|:-:|--:|\n| timeout | 30 | s |\n',
+    );
     assert.deepEqual(await page.locator('.answer .markdown ol').evaluateAll((ols) => ols.map((ol) => (ol as HTMLOListElement).start)), [1, 3]);
-    const align = await page.locator('.answer .markdown table tr').evaluateAll((rows) => rows.map((r) => Array.from(r.children, (c) => getComputedStyle(c).textAlign.replace('-webkit-', ''))));
-    assert.deepEqual(align, [['left', 'center', 'right'], ['start', 'center', 'right']]);
+    const align = await page
+      .locator('.answer .markdown table tr')
+      .evaluateAll((rows) => rows.map((r) => Array.from(r.children, (c) => getComputedStyle(c).textAlign.replace('-webkit-', ''))));
+    assert.deepEqual(align, [
+      ['left', 'center', 'right'],
+      ['start', 'center', 'right'],
+    ]);
   });
 
   it('code blocks have a language label, Copy and Insert that send the code to the host', async () => {
@@ -110,7 +127,10 @@ describe('chat webview in Chromium', function () {
 
   it('a stopped answer keeps its text, says Stopped and offers Retry', async () => {
     const page = await h.open(snapshotWith({ turns: [streamingTurn()], busy: true }));
-    await h.patch('t1', [{ op: 'setPart', part: 0, value: { kind: 'text', text: 'Partial answer so far' } }, { op: 'setStatus', status: 'stopped' }]);
+    await h.patch('t1', [
+      { op: 'setPart', part: 0, value: { kind: 'text', text: 'Partial answer so far' } },
+      { op: 'setStatus', status: 'stopped' },
+    ]);
     await h.rendered();
     assert.match((await page.textContent('.answer'))!, /Partial answer so far/);
     assert.match((await page.textContent('.answer-status'))!, /Stopped/);
@@ -123,7 +143,11 @@ describe('chat webview in Chromium', function () {
     const page = await h.open(snapshotWith({ turns: [streamingTurn()], busy: true }));
     await h.patch('t1', [
       { op: 'setPart', part: 0, value: { kind: 'text', text: 'Half an answer' } },
-      { op: 'setStatus', status: 'error', error: { message: 'Too many requests.', kind: 'rateLimited', retryAt: Date.now() + 7000, actions: ['setAssistantKey', 'retry'] } },
+      {
+        op: 'setStatus',
+        status: 'error',
+        error: { message: 'Too many requests.', kind: 'rateLimited', retryAt: Date.now() + 7000, actions: ['setAssistantKey', 'retry'] },
+      },
     ]);
     await h.rendered();
     assert.match((await page.textContent('.answer'))!, /Half an answer/);
@@ -152,7 +176,10 @@ describe('chat webview in Chromium', function () {
     assert.equal(await input.inputValue(), 'line one\nline two');
     await input.press('Enter');
     const sent = await h.posted('send');
-    assert.deepEqual(sent.map((m) => m.payload.text), ['line one\nline two']);
+    assert.deepEqual(
+      sent.map((m) => m.payload.text),
+      ['line one\nline two'],
+    );
   });
 
   it('context chips show where the selection came from and can be removed or flipped', async () => {
@@ -168,8 +195,14 @@ describe('chat webview in Chromium', function () {
     assert.match((await page.locator('.composer .chip').nth(1).textContent())!, /cut to 200 chars/);
     await page.click('.composer .chip >> nth=0 >> [data-action="toggleChipType"]');
     await page.click('.composer .chip >> nth=1 >> [data-action="removeChip"]');
-    assert.deepEqual((await h.posted('toggleChipType')).map((m) => m.payload), [{ chipId: 'k1' }]);
-    assert.deepEqual((await h.posted('removeChip')).map((m) => m.payload), [{ chipId: 'k2' }]);
+    assert.deepEqual(
+      (await h.posted('toggleChipType')).map((m) => m.payload),
+      [{ chipId: 'k1' }],
+    );
+    assert.deepEqual(
+      (await h.posted('removeChip')).map((m) => m.payload),
+      [{ chipId: 'k2' }],
+    );
   });
 
   it('a reader who scrolls up while the answer streams is not pulled down', async () => {
@@ -200,7 +233,12 @@ describe('chat webview in Chromium', function () {
   });
 
   it('the scroll position comes back after a reload (getState)', async () => {
-    const done: TurnView = { id: 't1', question: 'q', context: [], answer: { parts: [{ kind: 'text', text: ANSWER.repeat(4) }], sources: [], status: 'done', notices: [], jobs: [] } };
+    const done: TurnView = {
+      id: 't1',
+      question: 'q',
+      context: [],
+      answer: { parts: [{ kind: 'text', text: ANSWER.repeat(4) }], sources: [], status: 'done', notices: [], jobs: [] },
+    };
     const page = await h.open(snapshotWith({ turns: [done] }), { height: 400, state: { conversationId: 'c1', scrollTop: 120, pinned: false } });
     await h.rendered();
     assert.equal(await page.evaluate(() => document.querySelector('.transcript')!.scrollTop), 120);
@@ -224,26 +262,74 @@ describe('chat webview in Chromium', function () {
     // The same goes for <style> (`style-src-elem inline`). A violation with a URL would be
     // something that tried to load for real.
     // (A <base> seen there is reported as `base-uri` with no URL.)
-    assert.deepEqual(violations.filter((v) => !v.endsWith(' inline') && !v.endsWith(' ')), []);
+    assert.deepEqual(
+      violations.filter((v) => !v.endsWith(' inline') && !v.endsWith(' ')),
+      [],
+    );
     assert.equal(page.url(), url);
     const bad = await page.evaluate(() =>
       Array.from(document.querySelectorAll('.answer *')).flatMap((el) => [
-        ...Array.from(el.attributes).filter((a) => /^on/i.test(a.name) || a.name === 'style' || ((a.name === 'href' || a.name === 'src') && /^\s*(javascript|data:text|vbscript)/i.test(a.value))).map((a) => `${el.tagName}[${a.name}]`),
+        ...Array.from(el.attributes)
+          .filter(
+            (a) =>
+              /^on/i.test(a.name) || a.name === 'style' || ((a.name === 'href' || a.name === 'src') && /^\s*(javascript|data:text|vbscript)/i.test(a.value)),
+          )
+          .map((a) => `${el.tagName}[${a.name}]`),
         ...(/^(SCRIPT|IFRAME|OBJECT|EMBED|SVG|MATH|FORM|STYLE|BASE|META|LINK)$/i.test(el.tagName) ? [el.tagName] : []),
       ]),
     );
     assert.deepEqual(bad, []);
     const opened = (await h.posted('openLink')).map((m) => String(m.payload.url));
-    assert.deepEqual(opened.filter((u) => !/^(https?:|mailto:)/.test(u)), [], 'only web links ever reach the host');
+    assert.deepEqual(
+      opened.filter((u) => !/^(https?:|mailto:)/.test(u)),
+      [],
+      'only web links ever reach the host',
+    );
   });
 
   it('looks right in a dark and a light theme (screenshots)', async () => {
-    for (const [name, theme] of [['dark', undefined], ['light', LIGHT]] as const) {
+    for (const [name, theme] of [
+      ['dark', undefined],
+      ['light', LIGHT],
+    ] as const) {
       const turns: TurnView[] = [
-        { id: 'a', question: 'How do I set the timeout?', context: [{ id: 'c', type: 'code', path: 'src/relay.ts', startLine: 12, endLine: 18, value: 'x' }], answer: { parts: [{ kind: 'tool', toolName: 'searchDocs', query: 'timeout', state: 'done', resultCount: 3 }, { kind: 'text', text: ANSWER }], sources: [{ url: 'https://docs.acme.test/configuration', title: 'Configuration reference' }], status: 'done', notices: [], jobs: [{ jobId: 'j1', status: 'completed', prLink: 'https://github.com/acme/docs/pull/7', label: 'Fix the timeout default' }] } },
-        { id: 'b', question: 'And the retry limit?', context: [], answer: { parts: [{ kind: 'text', text: 'The retry limit is set with `maxRetries`' }], sources: [], status: 'error', notices: [], jobs: [], error: { message: 'The connection dropped before the answer was complete.', kind: 'network', actions: ['retry'] } } },
+        {
+          id: 'a',
+          question: 'How do I set the timeout?',
+          context: [{ id: 'c', type: 'code', path: 'src/relay.ts', startLine: 12, endLine: 18, value: 'x' }],
+          answer: {
+            parts: [
+              { kind: 'tool', toolName: 'searchDocs', query: 'timeout', state: 'done', resultCount: 3 },
+              { kind: 'text', text: ANSWER },
+            ],
+            sources: [{ url: 'https://docs.acme.test/configuration', title: 'Configuration reference' }],
+            status: 'done',
+            notices: [],
+            jobs: [{ jobId: 'j1', status: 'completed', prLink: 'https://github.com/acme/docs/pull/7', label: 'Fix the timeout default' }],
+          },
+        },
+        {
+          id: 'b',
+          question: 'And the retry limit?',
+          context: [],
+          answer: {
+            parts: [{ kind: 'text', text: 'The retry limit is set with `maxRetries`' }],
+            sources: [],
+            status: 'error',
+            notices: [],
+            jobs: [],
+            error: { message: 'The connection dropped before the answer was complete.', kind: 'network', actions: ['retry'] },
+          },
+        },
       ];
-      const page = await h.open(snapshotWith({ turns, pendingContext: [{ id: 'p', type: 'textSelection', path: 'docs/configuration.md', startLine: 4, endLine: 10, value: 'x' }], draft: 'What about TLS?' }), { theme, height: 900 });
+      const page = await h.open(
+        snapshotWith({
+          turns,
+          pendingContext: [{ id: 'p', type: 'textSelection', path: 'docs/configuration.md', startLine: 4, endLine: 10, value: 'x' }],
+          draft: 'What about TLS?',
+        }),
+        { theme, height: 900 },
+      );
       await h.rendered();
       await page.screenshot({ path: join(SHOTS, `webview-${name}.png`), fullPage: true });
       const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);

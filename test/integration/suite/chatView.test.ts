@@ -58,7 +58,9 @@ describe('Ask Docs view', () => {
     await vscode.commands.executeCommand('docsAssistant.chat.newConversation');
     await vscode.commands.executeCommand('docsAssistant.chat.openInEditor');
     const tab = await waitFor('the chat editor tab', () =>
-      vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith('docsAssistant.chatPanel')),
+      vscode.window.tabGroups.all
+        .flatMap((g) => g.tabs)
+        .find((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith('docsAssistant.chatPanel')),
     );
     assert.equal(tab.label, 'Ask Docs');
     await vscode.window.tabGroups.close(tab);

@@ -66,7 +66,11 @@ export async function resetSettings(): Promise<void> {
 }
 
 /** Polls until `probe` returns something truthy; fails naming what it waited for. */
-export async function waitFor<T>(what: string, probe: () => T | undefined | null | false | Promise<T | undefined | null | false>, timeoutMs = 15_000): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  probe: () => T | undefined | null | false | Promise<T | undefined | null | false>,
+  timeoutMs = 15_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
   for (;;) {
@@ -91,7 +95,13 @@ export function sleep(ms: number): Promise<void> {
 /** Whether a promise is still unsettled after `ms`. */
 export async function stillPending(p: Promise<unknown>, ms: number): Promise<boolean> {
   const pending = Symbol('pending');
-  const first = await Promise.race([p.then(() => 'settled' as const, () => 'settled' as const), sleep(ms).then(() => pending)]);
+  const first = await Promise.race([
+    p.then(
+      () => 'settled' as const,
+      () => 'settled' as const,
+    ),
+    sleep(ms).then(() => pending),
+  ]);
   return first === pending;
 }
 

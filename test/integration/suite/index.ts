@@ -26,7 +26,15 @@ function writeResults(results: IntegrationResults): void {
 
 export async function run(): Promise<void> {
   const started = Date.now();
-  const results: IntegrationResults = { host: `${vscode.env.appName} ${vscode.version} (${vscode.env.appHost})`, done: false, passed: 0, failed: 0, pending: 0, durationMs: 0, tests: [] };
+  const results: IntegrationResults = {
+    host: `${vscode.env.appName} ${vscode.version} (${vscode.env.appHost})`,
+    done: false,
+    passed: 0,
+    failed: 0,
+    pending: 0,
+    durationMs: 0,
+    tests: [],
+  };
   writeResults(results);
 
   // The first-run path of `npm start`: demo keys in the environment go into SecretStorage when
@@ -49,7 +57,12 @@ export async function run(): Promise<void> {
     const runner = mocha.run(resolve);
     const record = (state: 'passed' | 'failed' | 'pending') => (test: Mocha.Test | Mocha.Hook, err?: Error) => {
       results[state]++;
-      results.tests.push({ title: test.fullTitle(), state, durationMs: test.duration ?? 0, ...(err ? { error: `${err.message}\n${err.stack ?? ''}`.slice(0, 4000) } : {}) });
+      results.tests.push({
+        title: test.fullTitle(),
+        state,
+        durationMs: test.duration ?? 0,
+        ...(err ? { error: `${err.message}\n${err.stack ?? ''}`.slice(0, 4000) } : {}),
+      });
       writeResults(results);
     };
     runner.on('pass', record('passed'));

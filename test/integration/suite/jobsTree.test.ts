@@ -48,7 +48,10 @@ describe('Agent Jobs tree', () => {
     assert.equal(first.contextValue, 'job active');
     assert.equal((first.iconPath as vscode.ThemeIcon).id, 'loading~spin');
     // fixDocs revealed it: the real TreeView found it through getParent/getChildren.
-    assert.ok(hooks.agent.view.selection.some((s) => s.kind === 'job' && s.jobId === jobId), 'the new job is not selected in the view');
+    assert.ok(
+      hooks.agent.view.selection.some((s) => s.kind === 'job' && s.jobId === jobId),
+      'the new job is not selected in the view',
+    );
 
     const done = await waitFor('the poller to see the job completed with a pull request', () => {
       const i = item(el);
@@ -103,7 +106,9 @@ describe('Agent Jobs tree', () => {
     assert.equal(parent.contextValue, 'job completed pr');
     assert.match(String(parent.description), /^acme\/acme-docs@main · emulator-1 · /);
 
-    const children = tree().getChildren(el).map((c) => item(c));
+    const children = tree()
+      .getChildren(el)
+      .map((c) => item(c));
     assert.deepEqual(
       children.map((c) => [c.contextValue, c.label]),
       [

@@ -26,12 +26,14 @@ describe('Prompt review before an agent job', () => {
   afterEach(async () => {
     // A failed test must not leave a review (or, on the old code, an input box) open for the next.
     await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
-    if (vscode.window.activeTextEditor?.document.uri.scheme === 'untitled') await Promise.resolve(vscode.commands.executeCommand(CANCEL)).catch(() => undefined);
+    if (vscode.window.activeTextEditor?.document.uri.scheme === 'untitled')
+      await Promise.resolve(vscode.commands.executeCommand(CANCEL)).catch(() => undefined);
   });
 
   // The chat's way in: a prefilled prompt through the AgentJobsService that extension.ts hands it.
   const fixDocs = (prompt: string) => hooks.jobs.launch({ draft: prompt, label: 'A question from the chat' });
-  const isOpen = (uri: vscode.Uri) => vscode.window.tabGroups.all.some((g) => g.tabs.some((t) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === uri.toString()));
+  const isOpen = (uri: vscode.Uri) =>
+    vscode.window.tabGroups.all.some((g) => g.tabs.some((t) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === uri.toString()));
 
   it('sends exactly the text of the review document when Send is pressed: line breaks, spaces and a literal ⏎', async () => {
     const draft = `Answer from the chat, to be fixed ${Date.now()}\n\nSecond paragraph.`;
