@@ -1,7 +1,8 @@
 import type { AgentClient } from '../api/agentClient';
 import { describeError, ServiceError } from '../api/errors';
 import type { AgentJob } from '../api/types';
-import { JobStore, storeKey, type JobRecord, type Memento } from './jobStore';
+import type { Memento } from '../common/memento';
+import { JobStore, storeKey, type JobRecord } from './jobStore';
 import { JobPoller, type PollClock, type PollResult } from './poller';
 import { RateBudget } from './rateBudget';
 

@@ -1,13 +1,9 @@
 import type { AgentJob } from '../api/types';
+import type { Memento } from '../common/memento';
 
 // The service has no list endpoint (notes.md), so the jobs the user started are ours to keep.
 // They live in globalState, per service address + project, so a reload or a crashed extension
 // host loses nothing, and two projects never mix.
-
-export interface Memento {
-  get<T>(key: string): T | undefined;
-  update(key: string, value: unknown): Thenable<void> | Promise<void>;
-}
 
 export interface FollowUp {
   prompt: string;

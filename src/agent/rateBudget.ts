@@ -1,4 +1,4 @@
-import type { Memento } from './jobStore';
+import type { Memento } from '../common/memento';
 
 // The service allows 100 create + follow-up uses per project per hour (service-interface.md §8).
 // It does not tell us how many are left, so we count our own uses, in a rolling hour, to warn

@@ -1,5 +1,6 @@
 import type { AnswerView, ContextChip, TurnView } from '../common/protocol';
 import { HISTORY_MAX, jsonChars, MAX_STORED_CHARS, newestTurnsWithin, safeTurn } from './storedChats';
+import type { Memento } from '../common/memento';
 export { historyNote, HISTORY_MAX, MAX_STORED_CHARS } from './storedChats';
 
 // Where the conversation lives between reloads: the host's workspaceState, so it survives a
@@ -11,11 +12,6 @@ export { historyNote, HISTORY_MAX, MAX_STORED_CHARS } from './storedChats';
 // that is its own conversation, never the whole history. What is stored stays within
 // MAX_STORED_CHARS: the oldest conversations are dropped first, and counted, so the history list
 // can say so.
-
-export interface Memento {
-  get<T>(key: string): T | undefined;
-  update(key: string, value: unknown): Thenable<void> | Promise<void>;
-}
 
 export interface StoredConversation {
   id: string;

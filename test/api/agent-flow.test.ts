@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { AgentJobs, LostResponseError } from '../../src/agent/agentJobs';
-import type { JobRecord, Memento } from '../../src/agent/jobStore';
+import type { JobRecord } from '../../src/agent/jobStore';
+import type { Memento } from '../../src/common/memento';
 import { realClock } from '../../src/agent/poller';
 import { AgentClient } from '../../src/api/agentClient';
 import { ServiceError } from '../../src/api/errors';

@@ -3,7 +3,8 @@ import { createEmptyMessage, reduceChunk } from '../../src/api/reducer';
 import type { AssembledMessage, AssistantStreamEvent, UIMessageChunk } from '../../src/api/types';
 import { MAX_PARTS, MAX_SOURCES } from '../../src/api/limits';
 import { ChatSession, type AssistantLike } from '../../src/chat/chatSession';
-import { ChatStore, type Memento } from '../../src/chat/chatStore';
+import { ChatStore } from '../../src/chat/chatStore';
+import type { Memento } from '../../src/common/memento';
 import type { AnswerView } from '../../src/common/protocol';
 
 // Issue 16: "every path a chunk takes is linear". Within the 2 MB an answer may stream, a service

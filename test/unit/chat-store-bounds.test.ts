@@ -3,7 +3,8 @@ import type { AssembledMessage, AssistantStreamEvent } from '../../src/api/types
 import { createEmptyMessage, reduceChunk } from '../../src/api/reducer';
 import { emptyAnswer } from '../../src/chat/answerView';
 import { ChatSession, type AssistantLike } from '../../src/chat/chatSession';
-import { ChatStore, historyNote, MAX_STORED_CHARS, type Memento } from '../../src/chat/chatStore';
+import { ChatStore, historyNote, MAX_STORED_CHARS } from '../../src/chat/chatStore';
+import type { Memento } from '../../src/common/memento';
 import type { AnswerView, TurnView } from '../../src/common/protocol';
 
 // Issue 16, item 8: up to 20 conversations were rewritten to workspaceState every 250 ms while an

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { AgentJobs } from '../../src/agent/agentJobs';
-import { JobStore, storeKey, type Memento } from '../../src/agent/jobStore';
+import { JobStore, storeKey } from '../../src/agent/jobStore';
+import type { Memento } from '../../src/common/memento';
 import type { AgentClient } from '../../src/api/agentClient';
 import { ServiceError } from '../../src/api/errors';
 import type { AgentJob } from '../../src/api/types';
