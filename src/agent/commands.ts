@@ -35,8 +35,23 @@ export function registerAgentCommands(feature: AgentFeature, actions: AgentActio
     feature.current.remove(record.job.id);
   });
 
+  const setAdminKey = guarded('Set Admin API Key', async () => {
+    if (await keys.prompt('admin')) feature.current?.resumePolling();
+  });
+  const clearAdminKey = guarded('Clear Admin API Key', async () => {
+    await keys.clear('admin');
+    feature.current?.poller.stopAll();
+    void vscode.window.showInformationMessage(vscode.l10n.t('Docs Assistant: Admin API key cleared. Active jobs are no longer polled.'));
+  });
+  const refresh = guarded('Refresh', async () => {
+    if (await actions.ensureReady()) feature.current?.refresh();
+    feature.tree.refresh();
+  });
+
+  // Each registration names its id literally: scripts/check-commands.mjs matches these calls
+  // against package.json. The title bar of a review document passes its URI; the
+  // palette and the status bar pass nothing.
   return vscode.Disposable.from(
-    // The title bar of a review document passes its URI; the palette and the status bar pass nothing.
     vscode.commands.registerCommand(
       'docsAssistant.agent.sendReviewedPrompt',
       guarded('Send to Agent', (target?: unknown) => reviews.send(target)),
@@ -45,20 +60,8 @@ export function registerAgentCommands(feature: AgentFeature, actions: AgentActio
       'docsAssistant.agent.cancelReviewedPrompt',
       guarded('Cancel', (target?: unknown) => reviews.cancel(target)),
     ),
-    vscode.commands.registerCommand(
-      'docsAssistant.setAdminKey',
-      guarded('Set Admin API Key', async () => {
-        if (await keys.prompt('admin')) feature.current?.resumePolling();
-      }),
-    ),
-    vscode.commands.registerCommand(
-      'docsAssistant.clearAdminKey',
-      guarded('Clear Admin API Key', async () => {
-        await keys.clear('admin');
-        feature.current?.poller.stopAll();
-        void vscode.window.showInformationMessage(vscode.l10n.t('Docs Assistant: Admin API key cleared. Active jobs are no longer polled.'));
-      }),
-    ),
+    vscode.commands.registerCommand('docsAssistant.setAdminKey', setAdminKey),
+    vscode.commands.registerCommand('docsAssistant.clearAdminKey', clearAdminKey),
     vscode.commands.registerCommand(
       'docsAssistant.agent.fixDocs',
       guarded('Fix Docs with Agent', async () => void (await actions.launch())),
@@ -67,13 +70,7 @@ export function registerAgentCommands(feature: AgentFeature, actions: AgentActio
       'docsAssistant.agent.followUp',
       guarded('Send Follow-up', (arg?: JobArg) => actions.followUp(arg)),
     ),
-    vscode.commands.registerCommand(
-      'docsAssistant.agent.refresh',
-      guarded('Refresh', async () => {
-        if (await actions.ensureReady()) feature.current?.refresh();
-        feature.tree.refresh();
-      }),
-    ),
+    vscode.commands.registerCommand('docsAssistant.agent.refresh', refresh),
     vscode.commands.registerCommand(
       'docsAssistant.agent.openPullRequest',
       guarded('Open Pull Request', (arg?: JobArg) => actions.openPullRequest(arg)),

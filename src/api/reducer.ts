@@ -199,19 +199,15 @@ export function reduceChunk(message: AssembledMessage, chunk: UIMessageChunk): A
       call.inputText += chunk.inputTextDelta;
       break;
     }
-    case 'tool-input-available': {
-      const call = toolCall(message, chunk.toolCallId, chunk.toolName);
-      call.toolName = chunk.toolName;
-      call.state = 'input-available';
-      call.input = chunk.input;
-      break;
-    }
+    case 'tool-input-available':
     case 'tool-input-error': {
       const call = toolCall(message, chunk.toolCallId, chunk.toolName);
       call.toolName = chunk.toolName;
-      call.state = 'input-error';
       call.input = chunk.input;
-      call.errorText = chunk.errorText;
+      if (chunk.type === 'tool-input-error') {
+        call.state = 'input-error';
+        call.errorText = chunk.errorText;
+      } else call.state = 'input-available';
       break;
     }
     case 'tool-output-available': {

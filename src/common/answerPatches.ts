@@ -17,13 +17,9 @@ export function applyPatches(view: AnswerView, patches: readonly AnswerPatch[]):
         next.parts[p.part] = p.value;
         break;
       case 'setSources':
-        next.sources = p.sources;
-        break;
       case 'setNotices':
-        next.notices = p.notices;
-        break;
       case 'setJobs':
-        next.jobs = p.jobs;
+        setList(next, p);
         break;
       case 'setStatus':
         next.status = p.status;
@@ -33,4 +29,13 @@ export function applyPatches(view: AnswerView, patches: readonly AnswerPatch[]):
     }
   }
   return next;
+}
+
+type ListPatch = Extract<AnswerPatch, { op: 'setSources' | 'setNotices' | 'setJobs' }>;
+
+/** The three patches that replace one of the answer's lists whole. */
+function setList(view: AnswerView, p: ListPatch): void {
+  if (p.op === 'setSources') view.sources = p.sources;
+  else if (p.op === 'setNotices') view.notices = p.notices;
+  else view.jobs = p.jobs;
 }
