@@ -72,9 +72,10 @@ export async function clickReviewAction(wb: Workbench, title: typeof SEND | type
   const name = (await tab.getAttribute('aria-label')) ?? '';
   if (how === 'keyboard' && title === SEND) await wb.page.keyboard.press('Control+Enter');
   else await titleAction(wb, title).click();
-  const closed = wb.page.locator(`.tab[aria-label="${name}"]`);
+  // The name is the question or instruction, so it may hold quotes: compare it, never splice it into a selector.
+  const stillOpen = () => wb.page.locator('.tab').evaluateAll((tabs, n) => tabs.some((t) => t.getAttribute('aria-label') === n), name);
   const deadline = Date.now() + 10_000;
-  while ((await closed.count()) > 0) {
+  while (await stillOpen()) {
     if (
       await wb.page
         .locator('.monaco-dialog-box')
