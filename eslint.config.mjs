@@ -33,6 +33,8 @@ export const VSCODE_FREE_CORES = [
   'src/chat/webviewMessages.ts',
   'src/chat/imagePolicy.ts',
   'src/chat/imageLoader.ts',
+  'src/host/errorWords.ts',
+  'src/host/keyWords.ts',
 ];
 
 /** One `no-restricted-imports` per layer; `paths` and `patterns` are that layer's whole list. */
@@ -109,5 +111,9 @@ export default tseslint.config(
   layer(
     VSCODE_FREE_CORES.filter((f) => f.startsWith('src/chat/')),
     { vscode: true, node: true, folders: ['agent', 'webview'], why: 'This is the chat feature’s vscode-free core (tested in Node and in the browser)' },
+  ),
+  layer(
+    VSCODE_FREE_CORES.filter((f) => f.startsWith('src/host/')),
+    { vscode: true, node: true, folders: ['agent', 'chat', 'webview'], why: 'This is the host layer’s vscode-free wording (tested in Node)' },
   ),
 );

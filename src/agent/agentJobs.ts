@@ -1,6 +1,8 @@
 import type { AgentClient } from '../api/agentClient';
 import { describeError, ServiceError } from '../api/errors';
 import type { AgentJob } from '../api/types';
+import { english } from '../common/l10n';
+import { lostResponseWords } from '../host/errorWords';
 import type { Memento } from '../common/memento';
 import { JobStore, storeKey, type JobRecord } from './jobStore';
 import { JobPoller, type PollClock, type PollResult } from './poller';
@@ -32,7 +34,9 @@ export interface AgentJobsOptions {
 
 /**
  * Thrown when a create was sent but its answer never came: a job may exist anyway. Says what
- * happened to the request (`reason`, as the error it got) and that the response was lost.
+ * happened to the request (`reason`, as the error it got) and that the response was lost
+ * (`lostResponse`): the user reads both in src/host/errorWords.ts's words. `message` is the
+ * log's English, with the same sentence.
  */
 export class LostResponseError extends ServiceError {
   constructor(cause: ServiceError) {
@@ -42,7 +46,7 @@ export class LostResponseError extends ServiceError {
       retryAfterMs: cause.retryAfterMs,
       detail: cause.detail,
       lostResponse: true,
-      message: `${cause.message} The service may have started a job anyway: check the job list or the repository before you try again.`,
+      message: `${cause.message} ${lostResponseWords(english)}`,
       cause,
     });
   }

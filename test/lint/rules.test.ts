@@ -48,6 +48,12 @@ describe('the project’s rules bite', function () {
     ['src/agent/agentJobs.ts', "import * as vscode from 'vscode';\nexport const v = vscode;\n", /agent feature’s vscode-free core/],
     ['src/chat/chatSession.ts', "import { createHash } from 'node:crypto';\nexport const h = createHash;\n", /vscode-free core.*Node built-in/],
     ['src/chat/chatStore.ts', "import { JobStore } from '../agent/jobStore';\nexport const j = JobStore;\n", /chat feature’s vscode-free core/],
+    // The host's wording runs in the vscode-free cores and their Node tests, so it takes the translator instead.
+    [
+      'src/host/errorWords.ts',
+      "import * as vscode from 'vscode';\nexport const t = vscode.l10n.t;\n",
+      /host layer’s vscode-free wording.*must not import vscode/,
+    ],
     ['src/chat/bite.ts', `${'export const x = 1;\n'.repeat(301)}`, /max-lines: File has too many lines \(301\)/],
     ['src/chat/bite.ts', "console.log('a key?');\n", /no-console/],
   ];
