@@ -35,6 +35,7 @@ async function main(): Promise<void> {
   admin key       ${emu.adminKey}
   assistant key   ${emu.assistantKey}
   docs site       ${emu.url}/docs
+  MCP server      ${emu.mcpUrl}   (Streamable HTTP, no key)
 Ctrl+C to stop.`);
 
   const stop = (): void => {

@@ -48,13 +48,18 @@ export function pageUrl(baseUrl: string, slug: string, anchor = ''): string {
   return `${baseUrl}/docs/${slug}${anchor ? `#${anchor}` : ''}`;
 }
 
-export function composeAnswer(input: AnswerInput): Answer {
-  const { hits, baseUrl } = input;
-  const results = hits.map(({ passage }) => ({
+/** One hit as the search tool reports it; the MCP server's `search` tool uses the same shape. */
+export function searchResult({ passage }: Hit, baseUrl: string): SearchResult {
+  return {
     title: passage.heading === passage.page.title ? passage.page.title : `${passage.page.title} › ${passage.heading}`,
     url: pageUrl(baseUrl, passage.page.slug, passage.anchor),
     snippet: plainText(passage.body),
-  }));
+  };
+}
+
+export function composeAnswer(input: AnswerInput): Answer {
+  const { hits, baseUrl } = input;
+  const results = hits.map((hit) => searchResult(hit, baseUrl));
   const pages = [...new Map(hits.map(({ passage }) => [passage.page.slug, passage.page])).values()];
   const sources = pages.map((p, i) => ({ sourceId: `src-${i + 1}`, url: pageUrl(baseUrl, p.slug), title: p.title }));
 

@@ -52,6 +52,8 @@ export interface RecordedRequest {
 
 export interface RunningEmulator {
   url: string;
+  /** The docs site's MCP server (Streamable HTTP, no key): `${url}/mcp`. */
+  mcpUrl: string;
   adminKey: string;
   assistantKey: string;
   projectId: string;

@@ -6,12 +6,13 @@ import { authKind, bearerToken, refusal } from './auth';
 import { resolveOptions, type EmulatorOptions, type RecordedRequest, type RunningEmulator } from './config';
 import { DocsSite } from './docs';
 import { errorBody, Exchange, htmlPage } from './exchange';
+import { DocsMcp, MCP_PATH } from './mcp';
 import { DocsIndex } from './retrieval';
 
 // The HTTP server: routing, the request log, keys, and a close() that ends open streams at once.
 
-/** Paths of the service's API; only these are recorded. */
-const API_PATH = /^\/(v1|v2|discovery)\//;
+/** Paths of the service's API, and the docs site's MCP server; only these are recorded. */
+const API_PATH = /^\/(v1|v2|discovery)\/|^\/mcp$/;
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
 const MAX_RECORDED = 10_000;
 
@@ -28,6 +29,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const baseUrl = (): string => url;
   const agent = new AgentJobs(opts, baseUrl);
   const assistant = new Assistant(opts, docs, baseUrl);
+  const mcp = new DocsMcp(opts, docs, baseUrl);
   const requests: RecordedRequest[] = [];
   const sockets = new Set<Socket>();
   const exchanges = new Set<Exchange>();
@@ -94,6 +96,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       const html = site.render(path);
       return html ? ex.html(200, html) : ex.html(404, htmlPage('Page not found', '<h1>Page not found</h1><p><a href="/docs">All pages</a></p>'));
     }
+    if (path === MCP_PATH) return mcp.handle(ex);
     if (path.startsWith('/pr/') && method === 'GET') {
       const html = agent.prPage(path);
       return html ? ex.html(200, html) : ex.html(404, htmlPage('Pull request not found', '<h1>Pull request not found</h1>'));
@@ -182,6 +185,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
 
   return {
     url,
+    mcpUrl: `${url}${MCP_PATH}`,
     adminKey: opts.adminKey,
     assistantKey: opts.assistantKey,
     projectId: opts.projectId,
