@@ -5,6 +5,7 @@ import type { AgentJobsService } from './common/jobs';
 import type { ChatViewProvider } from './chat/chatViews';
 import { seedDemoKeys } from './host/demoKeys';
 import { Log } from './host/log';
+import { registerAssistantKeyContext } from './host/keyContext';
 import { KeyStore } from './host/secrets';
 import { WorkspaceSettingsGuard } from './host/workspaceSettingsGuard';
 
@@ -22,7 +23,7 @@ export interface DocsAssistantTestHooks {
 export function activate(context: vscode.ExtensionContext): DocsAssistantTestHooks | undefined {
   const log = new Log();
   const keys = new KeyStore(context.secrets);
-  context.subscriptions.push(log, keys, new WorkspaceSettingsGuard(context.workspaceState, log));
+  context.subscriptions.push(log, keys, new WorkspaceSettingsGuard(context.workspaceState, log), registerAssistantKeyContext(keys));
 
   // The log redacts anything key-shaped anyway; registering the real keys also catches ones
   // that do not look like keys (a pasted key with a typo in its prefix, for example).
