@@ -1,7 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../emulator';
 
 // What the e2e suite runs against: the local service emulator and code-server (a real VS Code:
@@ -24,6 +24,10 @@ export interface StackOptions {
   userDataDir?: string;
   /** Written to the workspace copy's .vscode/settings.json: what a cloned repository could carry. */
   workspaceSettings?: Record<string, unknown>;
+  /** More packaged extensions (.vsix) to install next to docs-assistant's: test-only ones (test/e2e/chatView.ts). */
+  extraExtensions?: string[];
+  /** More code-server arguments, before the folder (`--enable-proposed-api <id>`). */
+  codeServerArgs?: string[];
 }
 
 export interface Stack {
@@ -79,19 +83,26 @@ async function codeServer(): Promise<{ bin: string; config: string }> {
   return { bin: target.bin, config: target.config };
 }
 
-let installedExtensionsDir: string | undefined;
+/** Extensions folders installed this run, by the extra .vsix files they hold besides ours ('' for none). */
+const installedExtensionsDirs = new Map<string, string>();
 
-/** Installs the packaged extension once per run into a fresh extensions folder. */
-async function extensionsDir(bin: string, config: string): Promise<string> {
-  if (installedExtensionsDir) return installedExtensionsDir;
+/**
+ * Installs the packaged extension once per run into a fresh extensions folder; with extra .vsix
+ * files, into a folder of its own (`extensions+<names>`), so stacks without them never see them.
+ */
+async function extensionsDir(bin: string, config: string, extra: string[] = []): Promise<string> {
+  const key = extra.join('\n');
+  const known = installedExtensionsDirs.get(key);
+  if (known) return known;
   if (!existsSync(VSIX)) throw new Error(`${VSIX} is missing: run \`npm run package\` first (npm run test:e2e does).`);
-  const dir = join(RUN_DIR, 'extensions');
+  const dir = join(RUN_DIR, ['extensions', ...extra.map((x) => basename(x, '.vsix'))].join('+'));
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  const r = spawnSync(bin, ['--config', config, '--extensions-dir', dir, '--install-extension', VSIX], { encoding: 'utf8' });
+  const installs = [VSIX, ...extra].flatMap((x) => ['--install-extension', x]);
+  const r = spawnSync(bin, ['--config', config, '--extensions-dir', dir, ...installs], { encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`code-server could not install the .vsix:\n${r.stdout}\n${r.stderr}`);
   if (!readdirSync(dir).some((d) => d.includes('docs-assistant'))) throw new Error(`The .vsix did not land in ${dir}:\n${r.stdout}`);
-  installedExtensionsDir = dir;
+  installedExtensionsDirs.set(key, dir);
   return dir;
 }
 
@@ -123,9 +134,11 @@ export async function startCodeServer(opts: {
   workspace: string;
   demoKeys: boolean;
   settings?: Record<string, unknown>;
+  extraExtensions?: string[];
+  args?: string[];
 }): Promise<{ url: string; proc: ChildProcess; output: () => string }> {
   const { bin, config } = await codeServer();
-  const exts = await extensionsDir(bin, config);
+  const exts = await extensionsDir(bin, config, opts.extraExtensions);
   mkdirSync(join(opts.userDataDir, 'User'), { recursive: true });
   writeFileSync(join(opts.userDataDir, 'User', 'settings.json'), JSON.stringify(userSettings(opts.emulator, opts.settings), null, 2));
   const port = await freePort();
@@ -152,6 +165,7 @@ export async function startCodeServer(opts: {
       exts,
       '--user-data-dir',
       opts.userDataDir,
+      ...(opts.args ?? []),
       opts.workspace,
     ],
     { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
@@ -213,6 +227,8 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       workspace,
       demoKeys: opts.demoKeys ?? true,
       settings: typeof opts.settings === 'function' ? opts.settings(emulator) : opts.settings,
+      extraExtensions: opts.extraExtensions,
+      args: opts.codeServerArgs,
     });
   } catch (e) {
     await emulator.close();
