@@ -109,7 +109,7 @@ function chatInput(wb: Workbench): Locator {
 export async function openChatView(wb: Workbench, timeout = 30_000): Promise<void> {
   const input = chatInput(wb);
   if (!(await input.isVisible().catch(() => false))) {
-    await wb.page.locator('.monaco-workbench').click({ position: { x: 700, y: 450 } });
+    // No click into the workbench first: it would drop an editor selection that a test made to send as context.
     await wb.command('Chat: Open Chat');
     await input.waitFor({ state: 'visible', timeout });
   }
