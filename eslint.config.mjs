@@ -35,6 +35,10 @@ export const VSCODE_FREE_CORES = [
   'src/chat/imageLoader.ts',
   'src/host/errorWords.ts',
   'src/host/keyWords.ts',
+  'src/participant/threads.ts',
+  'src/participant/history.ts',
+  'src/participant/answerRelay.ts',
+  'src/participant/fixDrafts.ts',
 ];
 
 /** One `no-restricted-imports` per layer; `paths` and `patterns` are that layer's whole list. */
@@ -79,41 +83,59 @@ export default tseslint.config(
   },
   layer(['src/api/**/*.ts'], {
     vscode: true,
-    folders: ['agent', 'chat', 'webview', 'host', 'common'],
+    folders: ['agent', 'chat', 'participant', 'webview', 'host', 'common'],
     why: 'src/api is the plain service client: no vscode, no other src/ folder',
   }),
   layer(['src/common/**/*.ts'], {
     vscode: true,
     node: true,
-    folders: ['agent', 'chat', 'webview', 'host', 'api'],
+    folders: ['agent', 'chat', 'participant', 'webview', 'host', 'api'],
     why: 'src/common is shared with the webview: no vscode, no Node, no other src/ folder',
   }),
   layer(['src/webview/**/*.ts'], {
     vscode: true,
     node: true,
-    folders: ['agent', 'chat', 'host', 'api'],
+    folders: ['agent', 'chat', 'participant', 'host', 'api'],
     why: 'src/webview is a browser bundle: only itself, src/common and browser packages',
   }),
-  layer(['src/host/**/*.ts'], { folders: ['agent', 'chat', 'webview'], why: 'src/host is shared by the features and must not depend on them' }),
+  layer(['src/host/**/*.ts'], { folders: ['agent', 'chat', 'participant', 'webview'], why: 'src/host is shared by the features and must not depend on them' }),
   layer(['src/agent/**/*.ts'], {
-    folders: ['chat', 'webview'],
+    folders: ['chat', 'participant', 'webview'],
     why: 'Features never import each other: what one needs from another is an interface in src/common',
   }),
   layer(['src/chat/**/*.ts'], {
-    folders: ['agent', 'webview'],
+    folders: ['agent', 'participant', 'webview'],
+    why: 'Features never import each other: what one needs from another is an interface in src/common',
+  }),
+  layer(['src/participant/**/*.ts'], {
+    folders: ['agent', 'chat', 'webview'],
     why: 'Features never import each other: what one needs from another is an interface in src/common',
   }),
   // Later entries win for the same rule, so each core repeats its feature's folders as well.
   layer(
     VSCODE_FREE_CORES.filter((f) => f.startsWith('src/agent/')),
-    { vscode: true, node: true, folders: ['chat', 'webview'], why: 'This is the agent feature’s vscode-free core (tested in Node against the emulator)' },
+    {
+      vscode: true,
+      node: true,
+      folders: ['chat', 'participant', 'webview'],
+      why: 'This is the agent feature’s vscode-free core (tested in Node against the emulator)',
+    },
   ),
   layer(
     VSCODE_FREE_CORES.filter((f) => f.startsWith('src/chat/')),
-    { vscode: true, node: true, folders: ['agent', 'webview'], why: 'This is the chat feature’s vscode-free core (tested in Node and in the browser)' },
+    {
+      vscode: true,
+      node: true,
+      folders: ['agent', 'participant', 'webview'],
+      why: 'This is the chat feature’s vscode-free core (tested in Node and in the browser)',
+    },
   ),
   layer(
     VSCODE_FREE_CORES.filter((f) => f.startsWith('src/host/')),
-    { vscode: true, node: true, folders: ['agent', 'chat', 'webview'], why: 'This is the host layer’s vscode-free wording (tested in Node)' },
+    { vscode: true, node: true, folders: ['agent', 'chat', 'participant', 'webview'], why: 'This is the host layer’s vscode-free wording (tested in Node)' },
+  ),
+  layer(
+    VSCODE_FREE_CORES.filter((f) => f.startsWith('src/participant/')),
+    { vscode: true, node: true, folders: ['agent', 'chat', 'webview'], why: 'This is the chat participant’s vscode-free core (tested in Node)' },
   ),
 );

@@ -8,6 +8,7 @@ import { Log } from './host/log';
 import { registerAssistantKeyContext } from './host/keyContext';
 import { KeyStore } from './host/secrets';
 import { WorkspaceSettingsGuard } from './host/workspaceSettingsGuard';
+import { registerParticipantFeature } from './participant';
 
 /** What activate() hands to the integration suite (test/integration); a normal activation returns nothing. */
 export interface DocsAssistantTestHooks {
@@ -41,7 +42,9 @@ export function activate(context: vscode.ExtensionContext): DocsAssistantTestHoo
   const agent = registerAgentFeature(context, services);
   // The chat gets the agent feature only as the AgentJobsService interface (src/common/jobs.ts).
   const chat = registerChatFeature(context, { ...services, jobs: agent.jobs });
-  context.subscriptions.push(agent, chat);
+  // VS Code's own Chat (@docs, #docs, the docs site's MCP server) gets the agent the same way.
+  const participant = registerParticipantFeature(context, { ...services, jobs: agent.jobs });
+  context.subscriptions.push(agent, chat, participant);
   // Only an extension host started to run tests sees inside; installed from a .vsix, nothing is exported.
   return context.extensionMode === vscode.ExtensionMode.Test ? { agent: agent.feature, jobs: agent.jobs, chatView: chat.view, keys } : undefined;
 }

@@ -10,6 +10,8 @@ export interface DocsAssistantConfig {
   baseUrl: string;
   /** The documentation site's public address; images from it load in answers. User settings only. */
   docsSiteUrl: string;
+  /** The docs site's MCP server (Streamable HTTP), offered to agent mode. User settings only. */
+  mcpServerUrl: string;
   /** More origins whose images load in answers without a click. User settings only. */
   imageOrigins: string[];
   projectId: string;
@@ -33,7 +35,7 @@ export const CONFIG_SECTION = 'docsAssistant';
  * own server. package.json also declares them `application`-scoped, so VS Code itself ignores a
  * workspace value; reading them here with `inspect` holds even where a scope is not honoured.
  */
-export const USER_ONLY_SETTINGS = ['baseUrl', 'docsSiteUrl', 'chat.imageOrigins'] as const;
+export const USER_ONLY_SETTINGS = ['baseUrl', 'docsSiteUrl', 'mcpServerUrl', 'chat.imageOrigins'] as const;
 export type UserOnlySetting = (typeof USER_ONLY_SETTINGS)[number];
 
 function userValue<T>(c: vscode.WorkspaceConfiguration, key: UserOnlySetting): T | undefined {
@@ -69,6 +71,7 @@ export function readConfig(): DocsAssistantConfig {
       .trim()
       .replace(/\/+$/, ''),
     docsSiteUrl: String(userValue<string>(c, 'docsSiteUrl') ?? '').trim(),
+    mcpServerUrl: String(userValue<string>(c, 'mcpServerUrl') ?? '').trim(),
     imageOrigins: stringList(userValue<unknown>(c, 'chat.imageOrigins')),
     projectId: (c.get<string>('projectId') ?? '').trim(),
     domain: (c.get<string>('domain') ?? '').trim(),

@@ -1,0 +1,18 @@
+import * as vscode from 'vscode';
+import type { ServiceError } from '../api/errors';
+import { describeForUser } from '../host/errorWords';
+
+// A failed question in the Chat view: the same words as everywhere else (errorWords.ts, in the
+// display language) in the result's errorDetails, and a button for each fix the Chat view can
+// run: set the key, configure the service. A wait the service asked for is in the words ("Try
+// again after 14:05"). What had arrived stays above it.
+
+export function errorResult<M extends object>(err: ServiceError, stream: vscode.ChatResponseStream, metadata: M, keptPartial: boolean): vscode.ChatResult {
+  const words = describeForUser(err, vscode.l10n.t);
+  for (const fix of words.fixes) {
+    if (fix === 'setKey' && words.keyKind === 'assistant')
+      stream.button({ command: 'docsAssistant.setAssistantKey', title: vscode.l10n.t('Set Assistant API Key') });
+    else if (fix === 'configure') stream.button({ command: 'docsAssistant.configure', title: vscode.l10n.t('Configure Service') });
+  }
+  return { errorDetails: { message: keptPartial ? vscode.l10n.t('{0} What arrived is kept above.', words.message) : words.message }, metadata };
+}
