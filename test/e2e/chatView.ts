@@ -195,7 +195,9 @@ const texts = async (l: Locator): Promise<string[]> => (await l.allTextContents(
 async function unfold(response: Locator): Promise<void> {
   const summary = response.locator('details.completed-response-disclosure:not([open]) > summary');
   if (await summary.count()) {
-    await summary.first().click();
+    // Clicked through the DOM: in a long answer the summary sits above the Chat list's viewport,
+    // which Playwright cannot scroll (VS Code's own scrollable element).
+    await summary.first().evaluate((e: HTMLElement) => e.click());
     await wait(response, 300); // its content slides open
   }
   const collapsed = response.locator('.chat-used-context-label .monaco-button[aria-expanded="false"]');
