@@ -1,3 +1,4 @@
+import type * as l10n from '@vscode/l10n';
 import type { AssembledMessage, AssembledToolCall, UIMessageChunk } from '../api/types';
 import type { AnswerPartView, AnswerPatch, AnswerView, SourceView } from '../common/protocol';
 import { MAX_SOURCES } from '../api/limits';
@@ -6,6 +7,10 @@ export { applyPatches } from '../common/answerPatches';
 
 // Turns the client's assembled message into what the webview renders, and works out the
 // smallest patch between two renderings: while an answer streams, only the new text travels.
+// The notices are worded in the display language, by the translator the session was given.
+
+/** vscode.l10n.t, or `english` (src/common/l10n.ts) in tests. */
+type Translate = (message: string, ...args: l10n.L10nReplacement[]) => string;
 
 function toolQuery(t: AssembledToolCall): string | undefined {
   const input = t.input as { query?: unknown } | undefined;
@@ -85,22 +90,25 @@ export function sourcesOf(message: AssembledMessage): SourceView[] {
   return out;
 }
 
-export function noticesOf(message: AssembledMessage): string[] {
+export function noticesOf(message: AssembledMessage, t: Translate): string[] {
+  const l10n = { t };
   const notices: string[] = [];
-  if (message.skippedChunks > 0) {
-    notices.push(
-      `${message.skippedChunks} part${message.skippedChunks === 1 ? '' : 's'} of the answer could not be read and ${message.skippedChunks === 1 ? 'was' : 'were'} skipped.`,
-    );
-  }
-  for (const e of message.errors) notices.push(`The service reported a problem: ${e}`);
-  if (message.aborted) notices.push(`The service stopped this answer${message.abortReason ? ` (${message.abortReason})` : ''}.`);
+  const skipped = message.skippedChunks;
+  if (skipped === 1) notices.push(l10n.t('1 part of the answer could not be read and was skipped.'));
+  else if (skipped > 1) notices.push(l10n.t('{0} parts of the answer could not be read and were skipped.', skipped));
+  for (const e of message.errors) notices.push(l10n.t('The service reported a problem: {0}', e));
+  if (message.aborted)
+    notices.push(message.abortReason ? l10n.t('The service stopped this answer ({0}).', message.abortReason) : l10n.t('The service stopped this answer.'));
   if (message.cutOff?.reason === 'size') {
     notices.push(
-      `The answer was cut off after ${message.cutOff.limit}, far longer than an answer should be. What arrived is kept; ask a narrower question for a shorter answer.`,
+      l10n.t(
+        'The answer was cut off after {0}, far longer than an answer should be. What arrived is kept; ask a narrower question for a shorter answer.',
+        message.cutOff.limit,
+      ),
     );
   }
   if (message.cutOff?.reason === 'time')
-    notices.push(`The answer was cut off after ${message.cutOff.limit} of streaming. What arrived is kept; Retry to ask again.`);
+    notices.push(l10n.t('The answer was cut off after {0} of streaming. What arrived is kept; Retry to ask again.', message.cutOff.limit));
   return notices;
 }
 
@@ -182,8 +190,13 @@ function leavesViewAlone(before: AnswerView, message: AssembledMessage, chunk: U
  * chunk did anything else (a new part, say), for the full diffAnswer to work out. This is most
  * chunks of an answer, and keeps the host's work per chunk the same at any answer length.
  */
-export function viewAfterDelta(before: AnswerView, message: AssembledMessage, chunk: UIMessageChunk): { view: AnswerView; patches: AnswerPatch[] } | undefined {
-  if (leavesViewAlone(before, message, chunk)) return withNotices(before, message, []);
+export function viewAfterDelta(
+  before: AnswerView,
+  message: AssembledMessage,
+  chunk: UIMessageChunk,
+  t: Translate,
+): { view: AnswerView; patches: AnswerPatch[] } | undefined {
+  if (leavesViewAlone(before, message, chunk)) return withNotices(before, message, [], t);
   if ((chunk.type !== 'text-delta' && chunk.type !== 'reasoning-delta') || message.parts.length !== before.parts.length) return undefined;
   const type = chunk.type === 'text-delta' ? 'text' : 'reasoning';
   let i = message.parts.length - 1;
@@ -195,12 +208,12 @@ export function viewAfterDelta(before: AnswerView, message: AssembledMessage, ch
   if (!part || part.type === 'tool' || !old || old.kind !== type || part.text.length !== old.text.length + chunk.delta.length) return undefined;
   const parts = before.parts.slice();
   parts[i] = { ...old, text: part.text };
-  return withNotices({ ...before, parts }, message, [{ op: 'appendText', part: i, text: chunk.delta }]);
+  return withNotices({ ...before, parts }, message, [{ op: 'appendText', part: i, text: chunk.delta }], t);
 }
 
 /** `view` with the message's notices, plus a setNotices patch if they changed (chunks skipped since the last one). */
-function withNotices(view: AnswerView, message: AssembledMessage, patches: AnswerPatch[]): { view: AnswerView; patches: AnswerPatch[] } {
-  const notices = noticesOf(message);
+function withNotices(view: AnswerView, message: AssembledMessage, patches: AnswerPatch[], t: Translate): { view: AnswerView; patches: AnswerPatch[] } {
+  const notices = noticesOf(message, t);
   if (notices.length === view.notices.length && notices.every((n, k) => n === view.notices[k])) return { view, patches };
   return { view: { ...view, notices }, patches: [...patches, { op: 'setNotices', notices }] };
 }

@@ -1,12 +1,14 @@
 import { createHash } from 'node:crypto';
 import * as vscode from 'vscode';
 import { AssistantClient } from '../api/assistantClient';
+import { ASSISTANT_KEY_PREFIX } from '../api/keys';
 import type { AgentJobsService } from '../common/jobs';
 import { Disposable } from '../common/lifecycle';
 import type { ChatSnapshot } from '../common/protocol';
 import { onDidChangeConfig, readConfig } from '../host/config';
 import type { KeyStore } from '../host/secrets';
 import type { AssistantLike } from './chatSession';
+import type { ClientProblem } from './turnRunner';
 import type { RequestSettings } from './turnRequest';
 
 // Whether the chat can ask, and with what: the settings and the assistant key make the client
@@ -42,20 +44,24 @@ export class AssistantSetup extends Disposable {
     const hasAssistantKey = await this.keys.has('assistant');
     const agentAvailable = this.agent.available;
     let setupHint: ChatSnapshot['setupHint'];
-    if (!cfg.baseUrl || !cfg.domain)
-      setupHint = { message: `Set the service's ${!cfg.baseUrl ? 'base URL' : 'domain'} to start asking.`, action: 'openSettings' };
-    else if (!hasAssistantKey) setupHint = { message: 'Set the assistant API key (it starts with "svc_dsc_") to start asking.', action: 'setAssistantKey' };
+    if (!cfg.baseUrl) setupHint = { message: vscode.l10n.t("Set the service's base URL to start asking."), action: 'openSettings' };
+    else if (!cfg.domain) setupHint = { message: vscode.l10n.t("Set the service's domain to start asking."), action: 'openSettings' };
+    else if (!hasAssistantKey)
+      setupHint = {
+        message: vscode.l10n.t('Set the assistant API key (it starts with "{0}") to start asking.', ASSISTANT_KEY_PREFIX),
+        action: 'setAssistantKey',
+      };
     this.current = setupHint ? { agentAvailable, setupHint } : { agentAvailable };
     this.onDidChange();
   }
 
   /** A client with the current settings and key, or a sentence saying what is missing. */
-  async client(): Promise<AssistantLike | { problem: string; action: 'setAssistantKey' | 'openSettings' }> {
+  async client(): Promise<AssistantLike | ClientProblem> {
     const cfg = readConfig();
-    if (!cfg.baseUrl) return { problem: 'The service address is not set (docsAssistant.baseUrl).', action: 'openSettings' };
-    if (!cfg.domain) return { problem: 'The documentation domain is not set (docsAssistant.domain).', action: 'openSettings' };
+    if (!cfg.baseUrl) return { problem: vscode.l10n.t('The service address is not set ({0}).', 'docsAssistant.baseUrl'), action: 'openSettings' };
+    if (!cfg.domain) return { problem: vscode.l10n.t('The documentation domain is not set ({0}).', 'docsAssistant.domain'), action: 'openSettings' };
     const apiKey = await this.keys.get('assistant');
-    if (!apiKey) return { problem: 'The assistant API key is not set. It starts with "svc_dsc_".', action: 'setAssistantKey' };
+    if (!apiKey) return { problem: vscode.l10n.t('The assistant API key is not set. It starts with "{0}".', ASSISTANT_KEY_PREFIX), action: 'setAssistantKey' };
     return new AssistantClient({
       baseUrl: cfg.baseUrl,
       domain: cfg.domain,

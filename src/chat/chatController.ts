@@ -34,7 +34,7 @@ export class ChatController extends Disposable implements ChatParts {
     jobs: AgentJobsService,
   ) {
     super();
-    this.store = new ChatStore(context.workspaceState, newId);
+    this.store = new ChatStore(context.workspaceState, newId, vscode.l10n.t);
     this.editor = this._register(new EditorBridge());
     // The handlers read the parts of `this` when a request arrives, after the constructor is done.
     this.connections = this._register(new ChatConnections(context.extensionUri, chatRequestHandlers(this), log));
@@ -46,6 +46,7 @@ export class ChatController extends Disposable implements ChatParts {
       onSnapshot: () => this.broadcastSnapshot(),
       onPatch: (turnId, patches) => this.connections.notify('patch', { turnId, patches }),
       newId,
+      t: vscode.l10n.t,
     });
     this.jobCards = this._register(new ChatJobCards(jobs, this.session));
     this._register(toDisposable(() => this.session.close()));
@@ -72,7 +73,7 @@ export class ChatController extends Disposable implements ChatParts {
     const chip = this.editor.selectionChip();
     if (!chip) return false;
     const r = this.session.attachChip(chip);
-    if (!r.added) void vscode.window.setStatusBarMessage(`Docs Assistant: ${r.reason}`, 3000);
+    if (!r.added) void vscode.window.setStatusBarMessage(vscode.l10n.t('Docs Assistant: {0}', r.reason ?? ''), 3000);
     return r.added;
   }
 

@@ -1,6 +1,8 @@
+import type * as l10n from '@vscode/l10n';
 import { MAX_QUESTION_CHARS } from '../api/limits';
 import { newId } from '../common/ids';
-import type { ChatSnapshot, ContextChip, JobCardView, TurnView } from '../common/protocol';
+import { english } from '../common/l10n';
+import type { ChatSnapshot, ContextChip, JobCardView, ResponsePayload, TurnView } from '../common/protocol';
 import { emptyAnswer } from './answerView';
 import type { StoredConversation } from './chatStore';
 import { fitChip } from './selectionContext';
@@ -13,6 +15,9 @@ export type { RequestSettings } from './turnRequest';
 // view renders. The answers themselves stream in through TurnRunner. Views (the sidebar and the
 // editor panel) only render what it sends; it knows nothing of VS Code, so it runs in Node tests
 // with the real client.
+
+/** vscode.l10n.t, or `english` (src/common/l10n.ts) in tests. */
+type Translate = (message: string, ...args: l10n.L10nReplacement[]) => string;
 
 export interface ChatSessionDeps extends TurnRunnerDeps {
   newId?(): string;
@@ -72,7 +77,7 @@ export class ChatSession {
    * (its note says so). When nothing can be attached, `reason` says why, in words for the user.
    */
   attachChip(chip: ContextChip): { added: boolean; reason?: string } {
-    const fitted = fitChip(this.deps.store.pendingContext, chip);
+    const fitted = fitChip(this.deps.store.pendingContext, chip, this.deps.t ?? english);
     if ('reason' in fitted) return { added: false, reason: fitted.reason };
     this.deps.store.setPendingContext([...this.deps.store.pendingContext, fitted.chip]);
     this.deps.onSnapshot();
@@ -95,17 +100,22 @@ export class ChatSession {
     this.deps.store.setDraft(text);
   }
 
-  async ask(text: string): Promise<{ accepted: boolean; reason?: string }> {
+  async ask(text: string): Promise<ResponsePayload<'send'>> {
+    const l10n: { t: Translate } = { t: this.deps.t ?? english };
     const question = text.trim();
-    if (!question) return { accepted: false, reason: 'Type a question first.' };
+    if (!question) return { accepted: false, reason: l10n.t('Type a question first.') };
     if (question.length > MAX_QUESTION_CHARS) {
       const n = (x: number): string => x.toLocaleString('en-US');
       return {
         accepted: false,
-        reason: `The question is ${n(question.length)} characters long; the most is ${n(MAX_QUESTION_CHARS)}. Shorten it, or select the text in an editor and attach it with "Ask Docs About Selection".`,
+        reason: l10n.t(
+          'The question is {0} characters long; the most is {1}. Shorten it, or select the text in an editor and attach it with "Ask Docs About Selection".',
+          n(question.length),
+          n(MAX_QUESTION_CHARS),
+        ),
       };
     }
-    if (this.busy) return { accepted: false, reason: 'Wait for the current answer, or stop it.' };
+    if (this.busy) return { accepted: false, reason: l10n.t('Wait for the current answer, or stop it.') };
     const turn: TurnView = { id: this.newId(), question, context: this.deps.store.pendingContext, answer: emptyAnswer() };
     const c = this.conversation;
     this.deps.store.updateCurrent({ turns: [...c.turns, turn], title: c.turns.length === 0 ? question.slice(0, 80) : c.title });

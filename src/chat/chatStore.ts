@@ -1,7 +1,8 @@
-import type { AnswerView, ContextChip, TurnView } from '../common/protocol';
-import { HISTORY_MAX, jsonChars, MAX_STORED_CHARS, newestTurnsWithin, safeTurn } from './storedChats';
+import type { ContextChip, TurnView } from '../common/protocol';
+import { english, type Translate } from '../common/l10n';
+import { fresh, HISTORY_MAX, jsonChars, MAX_STORED_CHARS, newestTurnsWithin, safeTurn, settle } from './storedChats';
 import type { Memento } from '../common/memento';
-export { historyNote, HISTORY_MAX, MAX_STORED_CHARS } from './storedChats';
+export { historyNote, HISTORY_MAX, interrupted, MAX_STORED_CHARS } from './storedChats';
 
 // Where the conversation lives between reloads: the host's workspaceState, so it survives a
 // window reload and the view being hidden, per workspace. The thread key is kept as carefully
@@ -15,6 +16,7 @@ export { historyNote, HISTORY_MAX, MAX_STORED_CHARS } from './storedChats';
 
 export interface StoredConversation {
   id: string;
+  /** @userFacing The history list shows it. */
   title: string;
   createdAt: number;
   turns: TurnView[];
@@ -51,27 +53,6 @@ const INPUT_HISTORY_MAX = 50;
 /** Characters of remembered questions (for ↑ in the input box). */
 const INPUT_HISTORY_MAX_CHARS = 100_000;
 
-function fresh(id: string, now: number): StoredConversation {
-  return { id, title: 'New conversation', createdAt: now, turns: [], threadId: null, threadKey: null };
-}
-
-/** An answer cut off by the window going away: stopped, its text kept, and saying why. */
-export function interrupted(answer: AnswerView): AnswerView {
-  return {
-    ...answer,
-    status: 'stopped',
-    notices: [...answer.notices.filter((n) => !n.startsWith('Interrupted')), 'Interrupted: the window was reloaded while this answer was streaming.'],
-  };
-}
-
-/** A turn that was streaming when the window went away comes back stopped, its text kept. */
-function settle(c: StoredConversation): StoredConversation {
-  return {
-    ...c,
-    turns: c.turns.map((t) => (t.answer.status === 'streaming' || t.answer.status === 'waiting' ? { ...t, answer: interrupted(t.answer) } : t)),
-  };
-}
-
 function isConversation(v: unknown): v is StoredConversation {
   const c = v as StoredConversation;
   return !!c && typeof c === 'object' && typeof c.id === 'string' && Array.isArray(c.turns);
@@ -99,12 +80,14 @@ export class ChatStore {
   constructor(
     private readonly memento: Memento,
     newId: () => string,
+    /** Words what the store adds (a new conversation's title, notices): vscode.l10n.t in the extension. */
+    private readonly t: Translate = english,
     private readonly now: () => number = Date.now,
   ) {
     const saved = memento.get<StoredIndex | StoredStateV1>(KEY);
     let migrated = false;
     if (saved && saved.version === 2 && typeof saved.current === 'string') {
-      this.cur = restored(memento.get(conversationKey(saved.current))) ?? fresh(newId(), now());
+      this.cur = restored(memento.get(conversationKey(saved.current))) ?? fresh(newId(), now(), t);
       this.past = strings(saved.history).flatMap((id) => restored(memento.get(conversationKey(id))) ?? []);
       this.readIndex(saved);
       this.dropped = typeof saved.dropped === 'number' && saved.dropped >= 0 ? saved.dropped : 0;
@@ -114,9 +97,9 @@ export class ChatStore {
       this.readIndex(saved);
       migrated = true;
     } else {
-      this.cur = fresh(newId(), now());
+      this.cur = fresh(newId(), now(), t);
     }
-    this.cur = settle(this.cur);
+    this.cur = settle(this.cur, t);
     this.past = this.past.filter((c) => c.id !== this.cur.id);
     for (const c of [this.cur, ...this.past]) this.sizes.set(c.id, jsonChars(c));
     this.enforceBounds();
@@ -193,7 +176,7 @@ export class ChatStore {
   /** The current conversation goes to the history (if it has anything in it). */
   startNewConversation(id: string): void {
     this.leaveCurrent(this.past);
-    this.cur = fresh(id, this.now());
+    this.cur = fresh(id, this.now(), this.t);
     this.saveConversation(this.cur);
     this.saveIndex();
   }
@@ -203,7 +186,7 @@ export class ChatStore {
     const found = this.past.find((h) => h.id === id);
     if (!found) return false;
     this.leaveCurrent(this.past.filter((h) => h.id !== id));
-    this.cur = settle(found);
+    this.cur = settle(found, this.t);
     this.saveConversation(this.cur);
     this.saveIndex();
     return true;
@@ -245,7 +228,7 @@ export class ChatStore {
       changed = true;
     }
     if (total > MAX_STORED_CHARS) {
-      const turns = newestTurnsWithin(this.cur.turns, MAX_STORED_CHARS - 1024);
+      const turns = newestTurnsWithin(this.cur.turns, MAX_STORED_CHARS - 1024, this.t);
       if (turns) {
         this.cur = { ...this.cur, turns };
         this.sizes.set(this.cur.id, jsonChars(this.cur));

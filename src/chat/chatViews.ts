@@ -56,7 +56,7 @@ export class ChatPanels extends Disposable {
       this.panel.reveal();
       return;
     }
-    const panel = vscode.window.createWebviewPanel(PANEL_TYPE, 'Ask Docs', vscode.ViewColumn.Beside, { retainContextWhenHidden: false });
+    const panel = vscode.window.createWebviewPanel(PANEL_TYPE, vscode.l10n.t('Ask Docs'), vscode.ViewColumn.Beside, { retainContextWhenHidden: false });
     this.adopt(panel);
   }
 

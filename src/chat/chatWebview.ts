@@ -44,8 +44,11 @@ export class ChatWebviewConnection extends Disposable {
       scriptUri: asUri('dist', 'webview.js'),
       styleUri: asUri('media', 'chat.css'),
       codiconUri: asUri('dist', 'codicon.css'),
-      title: 'Ask Docs',
+      title: vscode.l10n.t('Ask Docs'),
       imageOrigins,
+      // The page's words in the display language (@vscode/l10n in the page); none for English.
+      l10nBundle: vscode.l10n.bundle,
+      lang: vscode.env.language,
     });
   }
 
@@ -71,7 +74,7 @@ export class ChatWebviewConnection extends Disposable {
       this.post({ kind: 'response', id: req.id, ok: true, payload });
     } catch (e) {
       this.log.error(`Chat request "${req.name}" failed`, e);
-      this.post({ kind: 'response', id: req.id, ok: false, error: e instanceof Error ? e.message : 'Something went wrong.' });
+      this.post({ kind: 'response', id: req.id, ok: false, error: e instanceof Error ? e.message : vscode.l10n.t('Something went wrong.') });
     }
   }
 }

@@ -30,7 +30,7 @@ export function registerChatCommands(
     vscode.commands.registerCommand(
       'docsAssistant.chat.addSelection',
       guarded('Add Selection to Docs Chat', () => {
-        if (controller.attachSelection()) void vscode.window.setStatusBarMessage('Docs Assistant: selection added to the chat.', 3000);
+        if (controller.attachSelection()) void vscode.window.setStatusBarMessage(vscode.l10n.t('Docs Assistant: selection added to the chat.'), 3000);
       }),
     ),
     vscode.commands.registerCommand(
@@ -53,17 +53,23 @@ export function registerChatCommands(
       guarded('Show Conversation History', async () => {
         const items = controller.store.history.map((c) => ({
           label: c.title,
-          description: `${c.turns.length} question${c.turns.length === 1 ? '' : 's'}`,
+          description: c.turns.length === 1 ? vscode.l10n.t('1 question') : vscode.l10n.t('{0} questions', c.turns.length),
           detail: new Date(c.createdAt).toLocaleString(),
           id: c.id,
         }));
         // Conversations dropped to keep the stored chats bounded are not silently gone: the list says so.
-        const dropped = historyNote(controller.store.droppedConversations);
+        const dropped = historyNote(controller.store.droppedConversations, vscode.l10n.t);
         if (!items.length) {
-          void vscode.window.showInformationMessage(`Docs Assistant: No earlier conversations${dropped ? `. ${dropped}` : ' yet.'}`);
+          void vscode.window.showInformationMessage(
+            dropped ? vscode.l10n.t('Docs Assistant: No earlier conversations. {0}', dropped) : vscode.l10n.t('Docs Assistant: No earlier conversations yet.'),
+          );
           return;
         }
-        const pick = await vscode.window.showQuickPick(items, { title: 'Docs Assistant: Reopen a conversation', placeHolder: dropped, matchOnDetail: true });
+        const pick = await vscode.window.showQuickPick(items, {
+          title: vscode.l10n.t('Docs Assistant: Reopen a conversation'),
+          placeHolder: dropped,
+          matchOnDetail: true,
+        });
         if (pick && controller.session.openConversation(pick.id)) await view.reveal();
       }),
     ),
@@ -75,7 +81,7 @@ export function registerChatCommands(
       'docsAssistant.clearAssistantKey',
       guarded('Clear Assistant API Key', async () => {
         await keys.clear('assistant');
-        void vscode.window.showInformationMessage('Docs Assistant: Assistant API key cleared.');
+        void vscode.window.showInformationMessage(vscode.l10n.t('Docs Assistant: Assistant API key cleared.'));
       }),
     ),
   );

@@ -29,7 +29,7 @@ export class EditorBridge extends Disposable {
     const editor = this.editor;
     const selected = selectedText(editor);
     if (!editor || !selected) {
-      void vscode.window.showInformationMessage('Docs Assistant: Select some code or text first.');
+      void vscode.window.showInformationMessage(vscode.l10n.t('Docs Assistant: Select some code or text first.'));
       return undefined;
     }
     return buildContextChip({ ...selected, id: newId(), path: workspacePath(editor.document.uri), maxChars: readConfig().maxSelectionChars });
@@ -46,7 +46,7 @@ export class EditorBridge extends Disposable {
   async insertCode(code: string): Promise<boolean> {
     const editor = this.lastTextEditor;
     if (!editor || editor.document.isClosed) {
-      void vscode.window.showInformationMessage('Docs Assistant: Open an editor to insert the code into.');
+      void vscode.window.showInformationMessage(vscode.l10n.t('Docs Assistant: Open an editor to insert the code into.'));
       return false;
     }
     await vscode.window.showTextDocument(editor.document, editor.viewColumn);

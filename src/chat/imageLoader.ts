@@ -1,3 +1,4 @@
+import type * as l10n from '@vscode/l10n';
 import { isLoopbackUrl } from '../api/url';
 
 // "Click to load" for an image the answer points at (src/webview/images.ts): the user asked for
@@ -9,22 +10,34 @@ export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 const IMAGE_TIMEOUT_MS = 15_000;
 const IMAGE_TYPES = new Set(['image/png', 'image/gif', 'image/jpeg', 'image/webp']);
 
-export type ImageLoad = { dataUrl: string } | { error: string };
+/** vscode.l10n.t, or `english` (src/common/l10n.ts) in tests. */
+type Translate = (message: string, ...args: l10n.L10nReplacement[]) => string;
+
+/** The image, or why not: `error` is what the user reads, in the display language. */
+export type ImageLoad =
+  | { dataUrl: string }
+  | {
+      /** @userFacing */
+      error: string;
+    };
 
 export async function loadImage(
   raw: string,
+  t: Translate,
   opts: { fetch?: typeof fetch; signal?: AbortSignal; maxBytes?: number; timeoutMs?: number } = {},
 ): Promise<ImageLoad> {
+  const l10n = { t };
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    return { error: 'That is not a web address.' };
+    return { error: l10n.t('That is not a web address.') };
   }
   if (url.username || url.password || !(url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackUrl(url.href)))) {
-    return { error: 'Only https images are loaded.' };
+    return { error: l10n.t('Only https images are loaded.') };
   }
   const maxBytes = opts.maxBytes ?? IMAGE_MAX_BYTES;
+  const tooLarge = (): ImageLoad => ({ error: l10n.t('The image is larger than {0} MB.', Math.round(maxBytes / 1024 / 1024)) });
   const timeout = AbortSignal.timeout(opts.timeoutMs ?? IMAGE_TIMEOUT_MS);
   const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
   try {
@@ -36,17 +49,17 @@ export async function loadImage(
     });
     if (!response.ok) {
       await response.body?.cancel().catch(() => undefined);
-      return { error: `${url.host} answered HTTP ${response.status}.` };
+      return { error: l10n.t('{0} answered HTTP {1}.', url.host, response.status) };
     }
     const type = (response.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
     if (!IMAGE_TYPES.has(type)) {
       await response.body?.cancel().catch(() => undefined);
-      return { error: `${url.host} did not send a PNG, GIF, JPEG or WebP image.` };
+      return { error: l10n.t('{0} did not send a PNG, GIF, JPEG or WebP image.', url.host) };
     }
     const declared = Number(response.headers.get('content-length'));
     if (Number.isFinite(declared) && declared > maxBytes) {
       await response.body?.cancel().catch(() => undefined);
-      return { error: `The image is larger than ${Math.round(maxBytes / 1024 / 1024)} MB.` };
+      return tooLarge();
     }
     const chunks: Uint8Array[] = [];
     let total = 0;
@@ -57,15 +70,16 @@ export async function loadImage(
       total += value.byteLength;
       if (total > maxBytes) {
         await reader.cancel().catch(() => undefined);
-        return { error: `The image is larger than ${Math.round(maxBytes / 1024 / 1024)} MB.` };
+        return tooLarge();
       }
       chunks.push(value);
     }
     return { dataUrl: `data:${type};base64,${toBase64(chunks, total)}` };
   } catch (e) {
-    if (timeout.aborted) return { error: `${url.host} did not send the image within ${Math.round((opts.timeoutMs ?? IMAGE_TIMEOUT_MS) / 1000)} s.` };
-    if (opts.signal?.aborted) return { error: 'Cancelled.' };
-    return { error: `Could not load the image from ${url.host}.` };
+    if (timeout.aborted)
+      return { error: l10n.t('{0} did not send the image within {1} s.', url.host, Math.round((opts.timeoutMs ?? IMAGE_TIMEOUT_MS) / 1000)) };
+    if (opts.signal?.aborted) return { error: l10n.t('Cancelled.') };
+    return { error: l10n.t('Could not load the image from {0}.', url.host) };
   }
 }
 

@@ -34,7 +34,7 @@ export function chatRequestHandlers(chat: ChatParts): RequestHandlers {
     runAction: ({ action, turnId }) => runAction(chat.session, action, turnId),
     fixInDocs: ({ turnId }) => chat.jobCards.fixInDocs(turnId),
     jobAction: ({ jobId, action }) => chat.jobCards.act(jobId, action),
-    loadImage: ({ url }) => loadImage(url),
+    loadImage: ({ url }) => loadImage(url, vscode.l10n.t),
   };
 }
 

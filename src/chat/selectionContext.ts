@@ -1,9 +1,13 @@
+import type * as l10n from '@vscode/l10n';
 import { MAX_CHIPS, MAX_CONTEXT_CHARS, MAX_SELECTION_CHARS } from '../api/limits';
 import { chipLabel } from '../common/chips';
 import type { ContextChip, ContextKind } from '../common/protocol';
 
 // Which kind of context a selection is, and how much of it goes to the service. Pure, so the
 // rule is tested in Node. The service distinguishes code from prose (service-interface.md §2.3).
+
+/** vscode.l10n.t, or `english` (src/common/l10n.ts) in tests. */
+type Translate = (message: string, ...args: l10n.L10nReplacement[]) => string;
 
 /** Prose documents; everything else is treated as source code. */
 export const PROSE_LANGUAGE_IDS: ReadonlySet<string> = new Set([
@@ -87,19 +91,31 @@ export function isSameSelection(a: ContextChip, b: ContextChip): boolean {
   return a.path === b.path && a.startLine === b.startLine && a.endLine === b.endLine && a.value === b.value;
 }
 
+/** The chip as it may join, or why it cannot. */
+export type Fitted =
+  | { chip: ContextChip }
+  | {
+      /** @userFacing */
+      reason: string;
+    };
+
 /**
  * `chip` as it may join `attached`, within what one question may carry: not the same selection
  * twice, at most MAX_CHIPS, and at most MAX_CONTEXT_CHARS in all, so a chip past that is cut to
  * what is left (its note says so). When it cannot join, `reason` says why, in words for the user.
  */
-export function fitChip(attached: readonly ContextChip[], chip: ContextChip): { chip: ContextChip } | { reason: string } {
-  if (attached.some((c) => isSameSelection(c, chip))) return { reason: `${chipLabel(chip)} is already attached.` };
+export function fitChip(attached: readonly ContextChip[], chip: ContextChip, t: Translate): Fitted {
+  const l10n = { t };
+  if (attached.some((c) => isSameSelection(c, chip))) return { reason: l10n.t('{0} is already attached.', chipLabel(chip)) };
   if (attached.length >= MAX_CHIPS)
-    return { reason: `The question already carries ${MAX_CHIPS} selections, the most one question can. Remove one to attach another.` };
+    return { reason: l10n.t('The question already carries {0} selections, the most one question can. Remove one to attach another.', MAX_CHIPS) };
   const left = MAX_CONTEXT_CHARS - attached.reduce((n, c) => n + c.value.length, 0);
   if (left <= 0) {
     return {
-      reason: `The question already carries ${MAX_CONTEXT_CHARS.toLocaleString('en-US')} characters of selections, the most one question can. Remove a selection to attach another.`,
+      reason: l10n.t(
+        'The question already carries {0} characters of selections, the most one question can. Remove a selection to attach another.',
+        MAX_CONTEXT_CHARS.toLocaleString('en-US'),
+      ),
     };
   }
   if (chip.value.length <= left) return { chip };

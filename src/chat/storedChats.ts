@@ -1,21 +1,51 @@
+import type * as l10n from '@vscode/l10n';
 import type { AnswerView, TurnView } from '../common/protocol';
+import type { StoredConversation } from './chatStore';
 import { safeExternalUrl } from './webviewMessages';
 
 // What ChatStore needs to keep stored conversations bounded and safe, apart from the store itself:
-// their size, the bound, and how a restored conversation is made safe to show again.
+// their size, the bound, and how a restored conversation is made safe to show again. What it adds
+// for the user to read (a title, notices) is worded by the translator the store was given.
 
 /** The most the stored conversations may take together, in characters of JSON (about bytes). */
 export const MAX_STORED_CHARS = 4 * 1024 * 1024;
 /** Past conversations kept, besides the one on screen. */
 export const HISTORY_MAX = 20;
 
-const TRIMMED_NOTICE = `Earlier questions of this conversation were dropped: Docs Assistant keeps about ${MAX_STORED_CHARS / 1024 / 1024} MB of conversations.`;
+/** vscode.l10n.t, or `english` (src/common/l10n.ts) in tests. */
+type Translate = (message: string, ...args: l10n.L10nReplacement[]) => string;
+
+const STORED_MB = MAX_STORED_CHARS / 1024 / 1024;
+
+export function fresh(id: string, now: number, t: Translate): StoredConversation {
+  const l10n = { t };
+  return { id, title: l10n.t('New conversation'), createdAt: now, turns: [], threadId: null, threadKey: null };
+}
+
+/** An answer cut off by the window going away: stopped, its text kept, and saying why. */
+export function interrupted(answer: AnswerView, t: Translate): AnswerView {
+  const l10n = { t };
+  const notice = l10n.t('Interrupted: the window was reloaded while this answer was streaming.');
+  return { ...answer, status: 'stopped', notices: [...answer.notices.filter((n) => n !== notice), notice] };
+}
+
+/** A turn that was streaming when the window went away comes back stopped, its text kept. */
+export function settle(c: StoredConversation, t: Translate): StoredConversation {
+  return {
+    ...c,
+    turns: c.turns.map((turn) =>
+      turn.answer.status === 'streaming' || turn.answer.status === 'waiting' ? { ...turn, answer: interrupted(turn.answer, t) } : turn,
+    ),
+  };
+}
 
 /** What the history list says when older conversations were dropped; undefined when none were. */
-export function historyNote(dropped: number): string | undefined {
+export function historyNote(dropped: number, t: Translate): string | undefined {
+  const l10n = { t };
   if (!(dropped > 0)) return undefined;
-  const what = dropped === 1 ? '1 older conversation was' : `${dropped} older conversations were`;
-  return `${what} dropped: Docs Assistant keeps the ${HISTORY_MAX} most recent, in about ${MAX_STORED_CHARS / 1024 / 1024} MB.`;
+  return dropped === 1
+    ? l10n.t('1 older conversation was dropped: Docs Assistant keeps the {0} most recent, in about {1} MB.', HISTORY_MAX, STORED_MB)
+    : l10n.t('{0} older conversations were dropped: Docs Assistant keeps the {1} most recent, in about {2} MB.', dropped, HISTORY_MAX, STORED_MB);
 }
 
 /**
@@ -56,7 +86,8 @@ export function jsonChars(value: unknown): number {
  * The newest turns that fit in `budget` characters, at least the last one; when some were left
  * out, the first kept answer says so. Undefined when all of them fit.
  */
-export function newestTurnsWithin(turns: readonly TurnView[], budget: number): TurnView[] | undefined {
+export function newestTurnsWithin(turns: readonly TurnView[], budget: number, t: Translate): TurnView[] | undefined {
+  const l10n = { t };
   let used = 0;
   let first = turns.length;
   while (first > 0) {
@@ -68,7 +99,8 @@ export function newestTurnsWithin(turns: readonly TurnView[], budget: number): T
   if (first === 0) return undefined;
   const kept = turns.slice(first);
   const head = kept[0]!;
-  if (!head.answer.notices.includes(TRIMMED_NOTICE)) kept[0] = { ...head, answer: { ...head.answer, notices: [...head.answer.notices, TRIMMED_NOTICE] } };
+  const trimmed = l10n.t('Earlier questions of this conversation were dropped: Docs Assistant keeps about {0} MB of conversations.', STORED_MB);
+  if (!head.answer.notices.includes(trimmed)) kept[0] = { ...head, answer: { ...head.answer, notices: [...head.answer.notices, trimmed] } };
   return kept;
 }
 

@@ -1,13 +1,19 @@
+import type * as l10n from '@vscode/l10n';
 import type { ServiceError } from '../api/errors';
-import { retryTime } from '../api/httpErrors';
 import { clampRetryAfter } from '../api/limits';
 import type { AssembledMessage, AssistantRequest, ChatMessage, ContextItem, SearchFilter } from '../api/types';
-import type { AnswerView, ErrorView } from '../common/protocol';
+import type { AnswerView, ErrorAction, ErrorView } from '../common/protocol';
+import { describeForUser, type ErrorFix, type UserError } from '../host/errorWords';
 import { answerText, noticesOf, partsOf, sourcesOf } from './answerView';
 import type { StoredConversation } from './chatStore';
 
 // The pure steps of one turn, apart from the session that runs it: the request a turn sends,
 // and how the answer it got (or the error) ends up on screen. No state, no clock of their own.
+// What the user reads is in the display language: a failed request in the host's words for its
+// typed reason (src/host/errorWords.ts), the rest through the translator the session was given.
+
+/** vscode.l10n.t, or `english` (src/common/l10n.ts) in tests. */
+type Translate = (message: string, ...args: l10n.L10nReplacement[]) => string;
 
 export interface RequestSettings {
   fp: string;
@@ -43,9 +49,10 @@ export function requestFor(c: StoredConversation, turnId: string, settings: Requ
 }
 
 /** The answer as it ends with `status`: from the message when there is one, else as it was on screen. */
-export function finalView(message: AssembledMessage | undefined, current: AnswerView, status: AnswerView['status']): AnswerView {
+export function finalView(message: AssembledMessage | undefined, current: AnswerView, status: AnswerView['status'], t: Translate): AnswerView {
+  const l10n = { t };
   const base = message
-    ? { parts: partsOf(message), sources: sourcesOf(message), notices: noticesOf(message) }
+    ? { parts: partsOf(message), sources: sourcesOf(message), notices: noticesOf(message, t) }
     : { parts: current.parts, sources: current.sources, notices: current.notices };
   const view: AnswerView = { ...base, status, jobs: current.jobs };
   if (status === 'done' && message && message.errors.length > 0) {
@@ -55,8 +62,8 @@ export function finalView(message: AssembledMessage | undefined, current: Answer
     view.error = {
       message:
         message.parts.length === 0
-          ? `The service could not answer: ${said} Retry to ask again.`
-          : `The service broke off the answer: ${said} What arrived is kept; Retry to ask again.`,
+          ? l10n.t('The service could not answer: {0} Retry to ask again.', said)
+          : l10n.t('The service broke off the answer: {0} What arrived is kept; Retry to ask again.', said),
       kind: 'server',
       actions: ['retry'],
     };
@@ -68,17 +75,28 @@ export function finalView(message: AssembledMessage | undefined, current: Answer
   return view;
 }
 
-/** The error as shown under the answer, with the actions that can fix it. */
-export function errorViewOf(err: ServiceError, hadThread: boolean, now: number): ErrorView {
-  const view: ErrorView = { message: err.message, kind: err.kind, actions: ['retry'] };
-  if (err.kind === 'unauthorized' || err.kind === 'forbidden') view.actions = ['setAssistantKey', 'retry'];
-  if (err.kind === 'notFound' && hadThread) view.actions = ['newConversation', 'retry'];
-  if (err.kind === 'rateLimited' && err.retryAfterMs !== undefined) {
-    // Finite and at most an hour away, whatever the error carries: the webview counts down to it.
-    const wait = clampRetryAfter(err.retryAfterMs);
-    view.retryAt = now + wait;
-    if (!/try again/i.test(view.message)) view.message += ` Try again after ${retryTime(wait, now)}.`;
+/** The chat's button for each fix the host's words offer; a fix the chat has no button for is left out. */
+function actionFor(fix: ErrorFix, words: UserError): ErrorAction | undefined {
+  switch (fix) {
+    case 'setKey':
+      return words.keyKind === 'assistant' ? 'setAssistantKey' : undefined;
+    case 'configure':
+      return 'openSettings';
+    case 'newConversation':
+    case 'retry':
+      return fix;
   }
-  if (err.kind === 'invalidInput') view.actions = ['openSettings', 'retry'];
+}
+
+/**
+ * The error as shown under the answer: the host's words for its typed reason, in the display
+ * language, with the buttons for the fixes those words offer, and when a retry can work again.
+ */
+export function errorViewOf(err: ServiceError, t: Translate, now: number): ErrorView {
+  const words = describeForUser(err, t, now);
+  const actions = words.fixes.flatMap((fix) => actionFor(fix, words) ?? []);
+  const view: ErrorView = { message: words.message, kind: err.kind, actions };
+  // Finite and at most an hour away, whatever the error carries: the webview counts down to it.
+  if (words.retryAt !== undefined) view.retryAt = now + clampRetryAfter(words.retryAt - now);
   return view;
 }

@@ -1,5 +1,6 @@
 import { describeError } from '../api/errors';
 import type { AssembledMessage, AssistantRequest, AssistantStreamEvent, UIMessageChunk } from '../api/types';
+import { english, type Translate } from '../common/l10n';
 import type { AnswerPatch, AnswerView } from '../common/protocol';
 import { diffAnswer, emptyAnswer, noticesOf, partsOf, sourcesOf, viewAfterDelta } from './answerView';
 import { interrupted, type ChatStore } from './chatStore';
@@ -20,15 +21,27 @@ export interface AssistantLike {
 export interface TurnRunnerDeps {
   store: ChatStore;
   /** A client with the current settings and key, or a sentence saying what is missing. */
-  client(): Promise<AssistantLike | { problem: string; action: 'setAssistantKey' | 'openSettings' }>;
+  client(): Promise<AssistantLike | ClientProblem>;
   settings(): RequestSettings;
   /** Something structural changed: every view should take a fresh snapshot. */
   onSnapshot(): void;
   /** Streaming updates for one turn, already batched. */
   onPatch(turnId: string, patches: AnswerPatch[]): void;
+  /**
+   * What the user reads is worded by this: vscode.l10n.t in the extension. `english` (src/common/l10n.ts)
+   * when not given, as in the tests and the benchmark.
+   */
+  t?: Translate;
   /** Runs `fn` when the queued patches should go out (postPacer by default). */
   schedule?(fn: () => void): void;
   now?(): number;
+}
+
+/** Why there is no client: the sentence the answer shows, and the button that fixes it. */
+export interface ClientProblem {
+  /** @userFacing */
+  problem: string;
+  action: 'setAssistantKey' | 'openSettings';
 }
 
 // In a browser (code-server, vscode.dev) a reload gives the host no chance to save on the way out, so
@@ -43,8 +56,10 @@ export class TurnRunner {
   private lastSave = 0;
   private closed = false;
   private readonly now: () => number;
+  private readonly t: Translate;
 
   constructor(private readonly deps: TurnRunnerDeps) {
+    this.t = deps.t ?? english;
     this.patches = new PatchQueue(deps.schedule ?? postPacer(), (turnId, patches) => deps.onPatch(turnId, patches));
     this.now = deps.now ?? (() => Date.now());
   }
@@ -64,7 +79,7 @@ export class TurnRunner {
    * after this, so the abort cannot replace it.
    */
   close(): void {
-    if (this.live) this.writeAnswer(this.live.conversationId, this.live.turnId, interrupted(this.live.view));
+    if (this.live) this.writeAnswer(this.live.conversationId, this.live.turnId, interrupted(this.live.view, this.t));
     this.closed = true;
     this.live = undefined;
     this.stop();
@@ -94,7 +109,6 @@ export class TurnRunner {
     this.deps.onSnapshot();
     let view: AnswerView = emptyAnswer();
     let last: AssembledMessage | undefined;
-    let sentThread: string | null = null;
     try {
       const client = await this.deps.client();
       if ('problem' in client) {
@@ -115,7 +129,6 @@ export class TurnRunner {
         return;
       }
       const request = requestFor(conversation, turnId, this.deps.settings());
-      sentThread = request.threadId ?? null;
       const streaming: AnswerView = { ...view, status: 'streaming' };
       this.queue(turnId, diffAnswer(view, streaming));
       view = streaming;
@@ -134,16 +147,18 @@ export class TurnRunner {
           this.live = { conversationId: owner, turnId, view };
         }
       }
-      const done = finalView(last, view, 'done');
+      const done = finalView(last, view, 'done', this.t);
       this.finish(owner, turnId, view, done, last);
     } catch (e) {
       const err = describeError(e);
       const partial = err.partial ?? last;
       if (err.kind === 'aborted') {
-        this.finish(owner, turnId, view, finalView(partial, view, 'stopped'), partial);
+        this.finish(owner, turnId, view, finalView(partial, view, 'stopped', this.t), partial);
       } else {
-        if (err.kind === 'notFound' && sentThread) this.deps.store.updateConversation(owner, { threadId: null, threadKey: null });
-        this.finish(owner, turnId, view, { ...finalView(partial, view, 'error'), error: errorViewOf(err, !!sentThread, this.now()) }, partial);
+        // The service forgot the thread the question continued: the next question starts a new one.
+        if (err.reason.code === 'threadGone') this.deps.store.updateConversation(owner, { threadId: null, threadKey: null });
+        const error = errorViewOf(err, this.t, this.now());
+        this.finish(owner, turnId, view, { ...finalView(partial, view, 'error', this.t), error }, partial);
       }
     } finally {
       this.live = undefined;
@@ -156,19 +171,19 @@ export class TurnRunner {
 
   private advance(owner: string, turnId: string, before: AnswerView, message: AssembledMessage, chunk: UIMessageChunk): AnswerView {
     let after: AnswerView;
-    const delta = viewAfterDelta(before, message, chunk);
+    const delta = viewAfterDelta(before, message, chunk, this.t);
     if (delta) {
       after = delta.view;
       if (delta.patches.length) this.queue(turnId, delta.patches);
     } else {
-      after = { parts: partsOf(message), sources: sourcesOf(message), notices: noticesOf(message), status: 'streaming', jobs: before.jobs };
+      after = { parts: partsOf(message), sources: sourcesOf(message), notices: noticesOf(message, this.t), status: 'streaming', jobs: before.jobs };
       const patches = diffAnswer(before, after);
       if (patches.length) this.queue(turnId, patches);
     }
     if (this.now() - this.lastSave > SAVE_WHILE_STREAMING_MS) {
       // Saved now and then mid-stream, so a reload keeps most of the answer.
       this.lastSave = this.now();
-      this.writeAnswer(owner, turnId, interrupted(after));
+      this.writeAnswer(owner, turnId, interrupted(after, this.t));
     }
     return after;
   }

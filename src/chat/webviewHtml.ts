@@ -3,7 +3,9 @@
 // nonce'd bundle, styles and fonts from the extension, and images from the extension, data: and
 // the origins the user allowed in their own settings (imagePolicy.ts). Nothing else may be
 // fetched, framed, played or posted from the page: an image from anywhere else waits for a click
-// and comes through the host (src/webview/images.ts).
+// and comes through the host (src/webview/images.ts). The page's words come with it: the l10n
+// bundle of the display language, as a JSON data block that the page reads (src/webview/l10n.ts)
+// and that is never run, so the CSP need not allow it.
 
 export interface WebviewHtmlOptions {
   cspSource: string;
@@ -11,14 +13,31 @@ export interface WebviewHtmlOptions {
   scriptUri: string;
   styleUri: string;
   codiconUri: string;
+  /** @userFacing */
   title: string;
   /** Origins whose images may load by themselves; already checked (imagePolicy.ts). */
   imageOrigins?: readonly string[];
+  /** vscode.l10n.bundle: the translations of the display language; undefined for English. */
+  l10nBundle?: Readonly<Record<string, string>>;
+  /** The display language (vscode.env.language), for the page's `lang`. */
+  lang?: string;
 }
 
 function esc(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
+
+/**
+ * The bundle as the content of a `<script type="application/json">`: JSON whose every `<` is
+ * escaped, so no text in it can end the element (`</script>`) or open a comment.
+ */
+export function l10nDataBlock(bundle: Readonly<Record<string, string>> | undefined): string {
+  if (!bundle) return '';
+  return `<script type="application/json" id="l10n">${JSON.stringify(bundle).replace(/</g, '\\u003c')}</script>\n`;
+}
+
+/** A language tag as `lang` takes it, or English. */
+const LANG = /^[a-z]{2,3}(-[a-z0-9]{2,8})*$/i;
 
 /** A CSP source list can be widened by a stray `;` or space: only plain origins get in. */
 const ORIGIN = /^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$|^https?:\/\/\[[0-9a-f:]+\](:\d{1,5})?$/i;
@@ -42,7 +61,7 @@ export function contentSecurityPolicy(cspSource: string, nonce: string, imageOri
 
 export function renderWebviewHtml(o: WebviewHtmlOptions): string {
   return `<!DOCTYPE html>
-<html lang="en">
+<html lang="${o.lang && LANG.test(o.lang) ? o.lang : 'en'}">
 <head>
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${esc(contentSecurityPolicy(o.cspSource, o.nonce, o.imageOrigins))}">
@@ -52,7 +71,7 @@ export function renderWebviewHtml(o: WebviewHtmlOptions): string {
 <title>${esc(o.title)}</title>
 </head>
 <body>
-<div id="app" class="app" aria-busy="true" data-image-origins="${esc((o.imageOrigins ?? []).filter((x) => ORIGIN.test(x)).join(' '))}"></div>
+${l10nDataBlock(o.l10nBundle)}<div id="app" class="app" aria-busy="true" data-image-origins="${esc((o.imageOrigins ?? []).filter((x) => ORIGIN.test(x)).join(' '))}"></div>
 <script nonce="${esc(o.nonce)}" src="${esc(o.scriptUri)}"></script>
 </body>
 </html>`;

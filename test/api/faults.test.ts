@@ -109,7 +109,8 @@ const MODES: Mode[] = [
   },
   {
     name: 'TLS error (https to a plain port)',
-    chat: { target: 'tls', status: 'error', kind: 'network', code: 'tls', says: tls, kept: 'nothing', nothingSent: true },
+    // The address is what to fix (https to a plain port): the chat offers its settings, as the words say.
+    chat: { target: 'tls', status: 'error', kind: 'network', code: 'tls', says: tls, actions: ['openSettings', 'retry'], kept: 'nothing', nothingSent: true },
     agent: { target: 'tls', poll: { kind: 'network', says: tls }, create: { kind: 'network', code: 'tls', says: tls, lost: false } },
   },
   {
@@ -273,6 +274,8 @@ const MODES: Mode[] = [
       kind: 'notFound',
       code: 'domainNotFound',
       says: /^The documentation site "acme-docs" was not found on the service\. Check docsAssistant\.domain\.$/,
+      // The domain setting is what to fix: the chat offers its settings.
+      actions: ['openSettings', 'retry'],
       kept: 'nothing',
     },
     agent: {
@@ -538,6 +541,7 @@ describe('fault modes, as the user sees them (ChatSession and AgentJobs against 
           // The words the user reads for the error the client threw; an `error` chunk is the chat's own.
           const said = x.fault === 'error-chunk' ? a.error.message : words(rig.thrown[0] as ServiceError);
           assert.match(said, x.says!);
+          assert.equal(a.error.message, said, 'the chat shows the host’s words for the error (src/host/errorWords.ts)');
           if (x.serviceWords)
             assert.ok(said.includes(x.serviceWords) && a.error.message.includes(x.serviceWords), 'the service says what was wrong with the request');
           else assert.match(said, ACTIONABLE, 'the message says what to do');

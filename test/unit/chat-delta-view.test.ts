@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { applyStreamItem, createDecoder, createEmptyMessage } from '../../src/api';
+import { english } from '../../src/common/l10n';
 import type { AnswerView } from '../../src/common/protocol';
 import { diffAnswer, emptyAnswer, noticesOf, partsOf, sourcesOf, viewAfterDelta } from '../../src/chat/answerView';
 import { SSE_FIXTURES, loadFixture } from '../fixtures/streams';
@@ -20,8 +21,14 @@ describe('host view after a delta', () => {
         applyStreamItem(message, item);
         if (item.kind !== 'chunk') continue;
         chunks++;
-        const full: AnswerView = { parts: partsOf(message), sources: sourcesOf(message), notices: noticesOf(message), status: 'streaming', jobs: view.jobs };
-        const fast = viewAfterDelta(view, message, item.chunk);
+        const full: AnswerView = {
+          parts: partsOf(message),
+          sources: sourcesOf(message),
+          notices: noticesOf(message, english),
+          status: 'streaming',
+          jobs: view.jobs,
+        };
+        const fast = viewAfterDelta(view, message, item.chunk, english);
         if (fast) {
           shortcuts++;
           assert.deepEqual(fast.view, full);

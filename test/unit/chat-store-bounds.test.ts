@@ -4,6 +4,7 @@ import { createEmptyMessage, reduceChunk } from '../../src/api/reducer';
 import { emptyAnswer } from '../../src/chat/answerView';
 import { ChatSession, type AssistantLike } from '../../src/chat/chatSession';
 import { ChatStore, historyNote, MAX_STORED_CHARS } from '../../src/chat/chatStore';
+import { english } from '../../src/common/l10n';
 import type { Memento } from '../../src/common/memento';
 import type { AnswerView, TurnView } from '../../src/common/protocol';
 
@@ -135,9 +136,9 @@ describe('stored conversations are bounded, and a save writes only what changed 
   });
 
   it('the history list says that older conversations were dropped', () => {
-    assert.equal(historyNote(0), undefined);
-    assert.equal(historyNote(1), '1 older conversation was dropped: Docs Assistant keeps the 20 most recent, in about 4 MB.');
-    assert.equal(historyNote(7), '7 older conversations were dropped: Docs Assistant keeps the 20 most recent, in about 4 MB.');
+    assert.equal(historyNote(0, english), undefined);
+    assert.equal(historyNote(1, english), '1 older conversation was dropped: Docs Assistant keeps the 20 most recent, in about 4 MB.');
+    assert.equal(historyNote(7, english), '7 older conversations were dropped: Docs Assistant keeps the 20 most recent, in about 4 MB.');
   });
 
   it('more than 20 conversations: the oldest are dropped, and counted', () => {

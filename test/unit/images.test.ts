@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadImage } from '../../src/chat/imageLoader';
 import { imageOrigins } from '../../src/chat/imagePolicy';
+import { english } from '../../src/common/l10n';
 import { PNG_1X1 } from '../fixtures/hostileAnswer';
 
 // Images in answers (issue 16): which origins load by themselves, and the host's bounded fetch
@@ -47,17 +48,17 @@ describe('image policy and click-to-load', () => {
     });
 
     it('returns a raster image as a data: URL', async () => {
-      assert.deepEqual(await loadImage(`${base}/ok.png`), { dataUrl: `data:image/png;base64,${PNG_1X1.toString('base64')}` });
+      assert.deepEqual(await loadImage(`${base}/ok.png`, english), { dataUrl: `data:image/png;base64,${PNG_1X1.toString('base64')}` });
     });
 
     it('refuses what is not a raster image, too big, redirected, slow, or not https', async () => {
-      assert.match(((await loadImage(`${base}/page`)) as { error: string }).error, /did not send a PNG/);
-      assert.match(((await loadImage(`${base}/img.svg`)) as { error: string }).error, /did not send a PNG/, 'an SVG is a document, not an image');
-      assert.match(((await loadImage(`${base}/big.png`, { maxBytes: 1024 })) as { error: string }).error, /larger than/);
-      assert.ok('error' in (await loadImage(`${base}/moved`)), 'a redirect is not followed');
-      assert.match(((await loadImage(`${base}/slow.png`, { timeoutMs: 300 })) as { error: string }).error, /within/);
-      assert.match(((await loadImage('http://docs.acme.test/x.png')) as { error: string }).error, /https/);
-      assert.match(((await loadImage('javascript:alert(1)')) as { error: string }).error, /https/);
+      assert.match(((await loadImage(`${base}/page`, english)) as { error: string }).error, /did not send a PNG/);
+      assert.match(((await loadImage(`${base}/img.svg`, english)) as { error: string }).error, /did not send a PNG/, 'an SVG is a document, not an image');
+      assert.match(((await loadImage(`${base}/big.png`, english, { maxBytes: 1024 })) as { error: string }).error, /larger than/);
+      assert.ok('error' in (await loadImage(`${base}/moved`, english)), 'a redirect is not followed');
+      assert.match(((await loadImage(`${base}/slow.png`, english, { timeoutMs: 300 })) as { error: string }).error, /within/);
+      assert.match(((await loadImage('http://docs.acme.test/x.png', english)) as { error: string }).error, /https/);
+      assert.match(((await loadImage('javascript:alert(1)', english)) as { error: string }).error, /https/);
     });
   });
 });
