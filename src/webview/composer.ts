@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import type { ChatSnapshot } from '../common/protocol';
 import { h, icon } from './dom';
 import { chipElement } from './turns';
@@ -9,8 +10,14 @@ import { chipElement } from './turns';
 export class Composer {
   readonly root: HTMLElement;
   private readonly chips = h('div', { class: 'chips composer-chips' });
-  private readonly input = h('textarea', { class: 'input', rows: 1, placeholder: 'Ask the docs…', 'aria-label': 'Ask the docs', spellcheck: 'true' });
-  private readonly button = h('button', { type: 'button', class: 'send', 'aria-label': 'Send' });
+  private readonly input = h('textarea', {
+    class: 'input',
+    rows: 1,
+    placeholder: l10n.t('Ask the docs…'),
+    'aria-label': l10n.t('Ask the docs'),
+    spellcheck: 'true',
+  });
+  private readonly button = h('button', { type: 'button', class: 'send', 'aria-label': l10n.t('Send') });
   private readonly hint = h('div', { class: 'composer-hint', 'aria-live': 'polite' });
   private busy = false;
   private history: string[] = [];
@@ -62,8 +69,8 @@ export class Composer {
 
   private refreshButton(): void {
     this.button.replaceChildren(icon(this.busy ? 'debug-stop' : 'send'));
-    this.button.setAttribute('aria-label', this.busy ? 'Stop' : 'Send');
-    this.button.title = this.busy ? 'Stop the answer (keeps what arrived)' : 'Send (Enter)';
+    this.button.setAttribute('aria-label', this.busy ? l10n.t('Stop') : l10n.t('Send'));
+    this.button.title = this.busy ? l10n.t('Stop the answer (keeps what arrived)') : l10n.t('Send (Enter)');
     this.button.classList.toggle('stop', this.busy);
     this.button.disabled = !this.busy && this.input.value.trim() === '';
   }

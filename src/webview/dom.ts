@@ -4,7 +4,17 @@
 type Attrs = Record<string, string | number | boolean | undefined>;
 type Child = Node | string | null | undefined | false;
 
-export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Attrs = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
+/**
+ * An element with `attrs` and `children`. What the user reads (a text child, a title, aria-label,
+ * placeholder or alt) is in the display language: scripts/check-l10n.mjs holds callers to l10n.t.
+ */
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  /** @userFacing title, aria-label, placeholder and alt */
+  attrs: Attrs = {},
+  /** @userFacing */
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
   const el = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {
     if (v === undefined || v === false) continue;
@@ -20,7 +30,15 @@ export function icon(name: string, extra = ''): HTMLElement {
 }
 
 /** An icon button with an accessible name; `action` is read by the click delegation in main.ts. */
-export function iconButton(iconName: string, label: string, action: string, data: Attrs = {}, text?: string): HTMLButtonElement {
+export function iconButton(
+  iconName: string,
+  /** @userFacing its title and accessible name */
+  label: string,
+  action: string,
+  data: Attrs = {},
+  /** @userFacing */
+  text?: string,
+): HTMLButtonElement {
   const attrs: Attrs = { type: 'button', class: text ? 'button-secondary' : 'icon-button', title: label, 'aria-label': label, 'data-action': action };
   for (const [k, v] of Object.entries(data)) attrs[`data-${k}`] = v;
   return h('button', attrs, icon(iconName), text ? h('span', {}, text) : null);

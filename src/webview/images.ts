@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import { h, icon } from './dom';
 
 // Images in answers. An answer is written by a model that reads pages anyone may edit, so an
@@ -36,8 +37,8 @@ function webUrl(src: string): URL | undefined {
 }
 
 function placeholder(url: URL | undefined, alt: string): HTMLElement {
-  if (!url) return h('span', { class: 'image-blocked', title: 'This image cannot be shown.' }, icon('file-media'), ` ${alt || 'image'}`);
-  const label = `Image from ${url.host}${alt ? `: ${alt}` : ''}`;
+  if (!url) return h('span', { class: 'image-blocked', title: l10n.t('This image cannot be shown.') }, icon('file-media'), ` ${alt || l10n.t('image')}`);
+  const label = alt ? l10n.t('Image from {0}: {1}', url.host, alt) : l10n.t('Image from {0}', url.host);
   return h(
     'button',
     {
@@ -46,11 +47,11 @@ function placeholder(url: URL | undefined, alt: string): HTMLElement {
       'data-action': 'loadImage',
       'data-src': url.href,
       'data-alt': alt,
-      title: `${url.href}\nClick to load it from ${url.host}.`,
+      title: `${url.href}\n${l10n.t('Click to load it from {0}.', url.host)}`,
     },
     icon('file-media'),
     h('span', {}, label),
-    h('span', { class: 'image-placeholder-hint' }, ' · click to load'),
+    h('span', { class: 'image-placeholder-hint' }, ` · ${l10n.t('click to load')}`),
   );
 }
 

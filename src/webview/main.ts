@@ -1,22 +1,26 @@
+import * as l10n from '@vscode/l10n';
 import type { ChatSnapshot, ErrorAction } from '../common/protocol';
 import { h, icon } from './dom';
 import { Composer } from './composer';
 import { getPersistedState, handleNotifications, request, setPersistedState } from './rpc';
 import { TurnElement } from './turns';
 import { readImageOrigins, showLoadedImage } from './images';
+import { useL10nBundle } from './l10nBundle';
 
 // The chat UI. It renders what the host sends and asks the host for everything else: it holds
-// no key, opens no link and starts nothing on its own.
+// no key, opens no link and starts nothing on its own. Its words are in the display language:
+// the bundle the host put in the page is read first, before anything is rendered.
 
+useL10nBundle(document);
 const app = document.getElementById('app')!;
 readImageOrigins(app);
 const banner = h('div', { class: 'setup-banner', hidden: true });
-const transcript = h('div', { class: 'transcript', role: 'log', 'aria-label': 'Conversation', tabindex: '0' });
+const transcript = h('div', { class: 'transcript', role: 'log', 'aria-label': l10n.t('Conversation'), tabindex: '0' });
 const jump = h(
   'button',
-  { type: 'button', class: 'jump-to-latest', hidden: true, 'aria-label': 'Jump to latest' },
+  { type: 'button', class: 'jump-to-latest', hidden: true, 'aria-label': l10n.t('Jump to latest') },
   icon('arrow-down'),
-  h('span', {}, 'Jump to latest'),
+  h('span', {}, l10n.t('Jump to latest')),
 );
 const live = h('div', { class: 'sr-only', 'aria-live': 'polite', role: 'status' });
 const composer = new Composer(
@@ -70,16 +74,16 @@ jump.addEventListener('click', () => {
 });
 
 function emptyState(): HTMLElement {
-  const examples = ['How do I get started?', 'What are the rate limits?', 'How do I authenticate requests?'];
+  const examples = [l10n.t('How do I get started?'), l10n.t('What are the rate limits?'), l10n.t('How do I authenticate requests?')];
   return h(
     'div',
     { class: 'empty-state' },
     icon('book'),
-    h('h2', {}, 'Ask the docs'),
+    h('h2', {}, l10n.t('Ask the docs')),
     h(
       'p',
       {},
-      'Answers come from your documentation, with their sources. Select code or text in an editor and run “Ask Docs About Selection” to ask about it.',
+      l10n.t('Answers come from your documentation, with their sources. Select code or text in an editor and run “Ask Docs About Selection” to ask about it.'),
     ),
     h('div', { class: 'examples' }, ...examples.map((q) => h('button', { type: 'button', class: 'example', 'data-action': 'example', 'data-text': q }, q))),
   );
@@ -102,7 +106,7 @@ function render(s: ChatSnapshot): void {
       h(
         'button',
         { type: 'button', class: 'button-secondary', 'data-action': 'runAction', 'data-action_name': s.setupHint.action },
-        s.setupHint.action === 'setAssistantKey' ? 'Set Assistant Key' : 'Open Settings',
+        s.setupHint.action === 'setAssistantKey' ? l10n.t('Set Assistant Key') : l10n.t('Open Settings'),
       ),
     );
 
@@ -174,7 +178,8 @@ function announceLast(): void {
     .replace(/[#*_`>|-]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
-  const status = el.answer.status === 'error' ? `Error: ${el.answer.error?.message ?? ''}` : el.answer.status === 'stopped' ? 'Answer stopped.' : '';
+  const { status: s, error } = el.answer;
+  const status = s === 'error' ? l10n.t('Error: {0}', error?.message ?? '') : s === 'stopped' ? l10n.t('Answer stopped.') : '';
   live.textContent = `${status} ${text.slice(0, 600)}`.trim();
 }
 
@@ -221,7 +226,7 @@ document.addEventListener('click', (e) => {
         (r) => {
           btn.removeAttribute('aria-busy');
           if (r?.dataUrl) showLoadedImage(btn, r.dataUrl);
-          else btn.title = r?.error ?? 'The image could not be loaded.';
+          else btn.title = r?.error ?? l10n.t('The image could not be loaded.');
         },
         () => btn.removeAttribute('aria-busy'),
       );

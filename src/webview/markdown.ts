@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import createDOMPurify, { type Config } from 'dompurify';
 import { marked, type Links, type Token, type TokensList } from 'marked';
 import { chunkCode } from './codeChunks';
@@ -196,12 +197,12 @@ function decorateCodeBlock(pre: HTMLPreElement): void {
   const header = h(
     'div',
     { class: 'code-header' },
-    h('span', { class: 'code-lang' }, lang || 'text'),
+    h('span', { class: 'code-lang' }, lang || l10n.t('text')),
     h(
       'span',
       { class: 'code-actions' },
-      iconButton('copy', 'Copy code', 'copyCode', {}, 'Copy'),
-      iconButton('insert', 'Insert at cursor', 'insertCode', {}, 'Insert'),
+      iconButton('copy', l10n.t('Copy code'), 'copyCode', {}, l10n.t('Copy')),
+      iconButton('insert', l10n.t('Insert at cursor'), 'insertCode', {}, l10n.t('Insert')),
     ),
   );
   pre.replaceWith(wrapper);

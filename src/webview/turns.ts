@@ -1,19 +1,33 @@
+import * as l10n from '@vscode/l10n';
 import { applyPatches } from '../common/answerPatches';
 import { chipLabel } from '../common/chips';
 import type { AnswerPartView, AnswerPatch, AnswerView, ContextChip, ErrorAction, JobCardView, TurnView } from '../common/protocol';
 import { h, icon, iconButton } from './dom';
 import { createIncrementalMarkdown, type MarkdownRenderer } from './incremental';
-import { READY_TO_RETRY, retryText } from './retryText';
+import { retryIsDue, retryText } from './retryText';
 
 // One turn in the transcript: the question with its chips, and the answer, which is kept up to
-// date by patches. Only the parts a patch touches are re-rendered.
+// date by patches. Only the parts a patch touches are re-rendered. The words are looked up when
+// they are rendered (l10n.t), after the page has read its bundle (l10nBundle.ts).
 
-const ACTION_LABELS: Record<ErrorAction, [string, string]> = {
-  retry: ['refresh', 'Retry'],
-  setAssistantKey: ['key', 'Set Assistant Key'],
-  newConversation: ['add', 'New Conversation'],
-  openSettings: ['gear', 'Open Settings'],
+const ACTIONS: Record<ErrorAction, [icon: string, label: () => string]> = {
+  retry: ['refresh', () => l10n.t('Retry')],
+  setAssistantKey: ['key', () => l10n.t('Set Assistant Key')],
+  newConversation: ['add', () => l10n.t('New Conversation')],
+  openSettings: ['gear', () => l10n.t('Open Settings')],
 };
+
+/** What a job card says of its job. */
+const JOB_STATUS: Record<JobCardView['status'] | 'noChanges', () => string> = {
+  active: () => l10n.t('active'),
+  completed: () => l10n.t('completed'),
+  noChanges: () => l10n.t('no changes'),
+  failed: () => l10n.t('failed'),
+  archived: () => l10n.t('archived'),
+  unknown: () => l10n.t('unknown'),
+};
+
+const reasoningTitle = (done: boolean): string => (done ? l10n.t('Reasoning') : l10n.t('Reasoning…'));
 
 const JOB_ICONS: Record<JobCardView['status'], string> = {
   active: 'loading codicon-modifier-spin',
@@ -26,10 +40,13 @@ const JOB_ICONS: Record<JobCardView['status'], string> = {
 export function chipElement(c: ContextChip, editable: boolean): HTMLElement {
   const el = h(
     'span',
-    { class: 'chip', title: c.truncatedFrom ? `Cut to ${c.value.length.toLocaleString()} of ${c.truncatedFrom.toLocaleString()} characters` : (c.path ?? '') },
+    {
+      class: 'chip',
+      title: c.truncatedFrom ? l10n.t('Cut to {0} of {1} characters', c.value.length.toLocaleString(), c.truncatedFrom.toLocaleString()) : (c.path ?? ''),
+    },
     icon(c.type === 'code' ? 'code' : 'note'),
     h('span', { class: 'chip-label' }, chipLabel(c)),
-    c.truncatedFrom ? h('span', { class: 'chip-note' }, `cut to ${c.value.length.toLocaleString()} chars`) : null,
+    c.truncatedFrom ? h('span', { class: 'chip-note' }, l10n.t('cut to {0} chars', c.value.length.toLocaleString())) : null,
   );
   if (editable) {
     el.append(
@@ -40,12 +57,12 @@ export function chipElement(c: ContextChip, editable: boolean): HTMLElement {
           class: 'chip-kind',
           'data-action': 'toggleChipType',
           'data-chip': c.id,
-          title: 'Send as code or as text',
-          'aria-label': `Sent as ${c.type === 'code' ? 'code' : 'text'}; switch`,
+          title: l10n.t('Send as code or as text'),
+          'aria-label': c.type === 'code' ? l10n.t('Sent as code; switch') : l10n.t('Sent as text; switch'),
         },
-        c.type === 'code' ? 'code' : 'text',
+        c.type === 'code' ? l10n.t('code') : l10n.t('text'),
       ),
-      iconButton('close', `Remove ${chipLabel(c)}`, 'removeChip', { chip: c.id }),
+      iconButton('close', l10n.t('Remove {0}', chipLabel(c)), 'removeChip', { chip: c.id }),
     );
   }
   return el;
@@ -72,7 +89,7 @@ export class TurnElement {
     const question = h('div', { class: 'question' }, h('div', { class: 'question-text' }, turn.question));
     if (turn.context.length) question.prepend(h('div', { class: 'chips' }, ...turn.context.map((c) => chipElement(c, false))));
     const answer = h('div', { class: 'answer', 'data-turn': turn.id }, this.partsEl, this.statusEl, this.sourcesEl, this.noticesEl, this.jobsEl, this.footerEl);
-    this.root = h('article', { class: 'turn', 'data-turn': turn.id, 'aria-label': `Question: ${turn.question}` }, question, answer);
+    this.root = h('article', { class: 'turn', 'data-turn': turn.id, 'aria-label': l10n.t('Question: {0}', turn.question) }, question, answer);
     this.view.parts.forEach((p, i) => this.setPart(i, p));
     // An answer that has ended is checked as a whole once (see MarkdownRenderer.finish).
     const ended = !this.isStreaming();
@@ -121,7 +138,7 @@ export class TurnElement {
     const existing = this.parts[i];
     if (existing?.md && (part.kind === 'text' || part.kind === 'reasoning') && existing.el.dataset.kind === part.kind) {
       existing.md.setText(part.text);
-      if (part.kind === 'reasoning') existing.el.querySelector('summary')!.textContent = part.done ? 'Reasoning' : 'Reasoning…';
+      if (part.kind === 'reasoning') existing.el.querySelector('summary')!.textContent = reasoningTitle(part.done);
       return;
     }
     let entry: { el: HTMLElement; md?: MarkdownRenderer };
@@ -131,18 +148,18 @@ export class TurnElement {
       entry.md!.setText(part.text);
     } else if (part.kind === 'reasoning') {
       const body = h('div', { class: 'markdown reasoning-body' });
-      const el = h('details', { class: 'reasoning', 'data-kind': 'reasoning' }, h('summary', {}, part.done ? 'Reasoning' : 'Reasoning…'), body);
+      const el = h('details', { class: 'reasoning', 'data-kind': 'reasoning' }, h('summary', {}, reasoningTitle(part.done)), body);
       entry = { el, md: createIncrementalMarkdown(body, this.onTextRendered) };
       entry.md!.setText(part.text);
     } else {
-      const what = part.query ? `Searched the docs for “${part.query}”` : `Used ${part.toolName}`;
+      const what = part.query ? l10n.t('Searched the docs for “{0}”', part.query) : l10n.t('Used {0}', part.toolName);
       // A search still running when the answer stopped will never finish: no spinner for it.
       const running = part.state === 'running' && this.isStreaming();
       const result =
         part.state === 'done' && part.resultCount !== undefined
-          ? ` · ${part.resultCount} result${part.resultCount === 1 ? '' : 's'}`
+          ? ` · ${part.resultCount === 1 ? l10n.t('1 result') : l10n.t('{0} results', part.resultCount)}`
           : part.state === 'error'
-            ? ` · failed${part.errorText ? `: ${part.errorText}` : ''}`
+            ? ` · ${part.errorText ? l10n.t('failed: {0}', part.errorText) : l10n.t('failed')}`
             : running
               ? '…'
               : '';
@@ -170,7 +187,7 @@ export class TurnElement {
       list.append(
         h('li', {}, s.url && /^https?:\/\//i.test(s.url) ? h('a', { href: s.url, title: s.url }, icon('link-external'), ' ', s.title) : h('span', {}, s.title)),
       );
-    this.sourcesEl.append(h('div', { class: 'sources-title' }, 'Sources'), list);
+    this.sourcesEl.append(h('div', { class: 'sources-title' }, l10n.t('Sources')), list);
   }
 
   private renderNotices(): void {
@@ -185,10 +202,12 @@ export class TurnElement {
           { class: `job-card job-${j.status}`, 'data-job': j.jobId },
           icon(JOB_ICONS[j.status]),
           h('span', { class: 'job-label' }, j.label),
-          h('span', { class: 'job-status' }, j.status === 'completed' && !j.prLink ? 'no changes' : j.status),
-          j.prLink ? iconButton('git-pull-request', 'Open pull request', 'jobAction', { job: j.jobId, job_action: 'openPullRequest' }, 'Open PR') : null,
-          j.status !== 'unknown' ? iconButton('comment-discussion', 'Send follow-up', 'jobAction', { job: j.jobId, job_action: 'followUp' }) : null,
-          iconButton('list-tree', 'Show in Agent Jobs', 'jobAction', { job: j.jobId, job_action: 'showJob' }),
+          h('span', { class: 'job-status' }, JOB_STATUS[j.status === 'completed' && !j.prLink ? 'noChanges' : j.status]()),
+          j.prLink
+            ? iconButton('git-pull-request', l10n.t('Open pull request'), 'jobAction', { job: j.jobId, job_action: 'openPullRequest' }, l10n.t('Open PR'))
+            : null,
+          j.status !== 'unknown' ? iconButton('comment-discussion', l10n.t('Send follow-up'), 'jobAction', { job: j.jobId, job_action: 'followUp' }) : null,
+          iconButton('list-tree', l10n.t('Show in Agent Jobs'), 'jobAction', { job: j.jobId, job_action: 'showJob' }),
         ),
       ),
     );
@@ -210,26 +229,27 @@ export class TurnElement {
     this.root.dataset.status = status;
     this.statusEl.replaceChildren();
     this.footerEl.replaceChildren();
-    if (status === 'waiting') this.statusEl.append(h('span', { class: 'waiting' }, icon('loading codicon-modifier-spin'), ' Searching the docs…'));
+    if (status === 'waiting') this.statusEl.append(h('span', { class: 'waiting' }, icon('loading codicon-modifier-spin'), ` ${l10n.t('Searching the docs…')}`));
     if (status === 'streaming') this.statusEl.append(h('span', { class: 'streaming-indicator', 'aria-hidden': 'true' }));
     if (status === 'stopped')
       this.statusEl.append(
-        h('span', { class: 'stopped' }, icon('debug-stop'), ' Stopped'),
-        iconButton('refresh', 'Ask again', 'runAction', { action_name: 'retry', turn: this.turn.id }, 'Retry'),
+        h('span', { class: 'stopped' }, icon('debug-stop'), ` ${l10n.t('Stopped')}`),
+        iconButton('refresh', l10n.t('Ask again'), 'runAction', { action_name: 'retry', turn: this.turn.id }, l10n.t('Retry')),
       );
     if (status === 'error' && error) {
       const box = h('div', { class: 'error', role: 'alert' }, icon('error'), h('span', { class: 'error-message' }, error.message));
       const actions = h('div', { class: 'error-actions' });
       for (const a of error.actions) {
-        const [ic, label] = ACTION_LABELS[a];
+        const [ic, labelOf] = ACTIONS[a];
+        const label = labelOf();
         actions.append(iconButton(ic, label, 'runAction', { action_name: a, turn: this.turn.id }, label));
       }
       if (error.retryAt) {
         const countdown = h('span', { class: 'retry-countdown' });
         const tick = () => {
-          const text = retryText(error.retryAt!, Date.now());
-          countdown.textContent = text;
-          if (text === READY_TO_RETRY && this.retryTimer) clearInterval(this.retryTimer);
+          const now = Date.now();
+          countdown.textContent = retryText(error.retryAt!, now);
+          if (retryIsDue(error.retryAt!, now) && this.retryTimer) clearInterval(this.retryTimer);
         };
         tick();
         this.retryTimer = setInterval(tick, 1000);
@@ -240,9 +260,11 @@ export class TurnElement {
     }
     if (status === 'done' || status === 'stopped' || status === 'error') {
       const hasText = this.view.parts.some((p) => p.kind === 'text' && p.text.trim());
-      if (hasText) this.footerEl.append(iconButton('copy', 'Copy answer', 'copyAnswer', { turn: this.turn.id }));
+      if (hasText) this.footerEl.append(iconButton('copy', l10n.t('Copy answer'), 'copyAnswer', { turn: this.turn.id }));
       if (this.agentAvailable && status === 'done')
-        this.footerEl.append(iconButton('wand', 'Fix this in the docs with the agent', 'fixInDocs', { turn: this.turn.id }, 'Fix This in the Docs'));
+        this.footerEl.append(
+          iconButton('wand', l10n.t('Fix this in the docs with the agent'), 'fixInDocs', { turn: this.turn.id }, l10n.t('Fix This in the Docs')),
+        );
     }
   }
 }

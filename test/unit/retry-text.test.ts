@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { READY_TO_RETRY, retryText } from '../../src/webview/retryText';
+import { retryIsDue, retryText } from '../../src/webview/retryText';
 
 // The chat's countdown once a 429 said when to come back (issue 16: it showed "Infinity s").
 
@@ -16,6 +16,8 @@ describe('retry countdown text', () => {
 
   it('never shows Infinity or NaN, and says when the wait is over', () => {
     for (const at of [Infinity, NaN, now + 1e15]) assert.doesNotMatch(retryText(at, now), /Infinity|NaN/);
-    assert.equal(retryText(now - 1, now), READY_TO_RETRY);
+    assert.equal(retryText(now - 1, now), 'You can try again now');
+    assert.equal(retryIsDue(now - 1, now), true, 'and the countdown stops');
+    assert.equal(retryIsDue(now + 1_000, now), false);
   });
 });

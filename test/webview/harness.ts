@@ -82,6 +82,9 @@ export class WebviewHarness {
   origin = '';
   /** Origins whose images the page may load by themselves, as the host would pass them. */
   imageOrigins: string[] = [];
+  /** The l10n bundle and display language the host would put in the page (vscode.l10n.bundle, vscode.env.language). */
+  l10nBundle: Record<string, string> | undefined;
+  lang: string | undefined;
 
   async start(): Promise<void> {
     const files: Record<string, [string, string]> = {
@@ -103,6 +106,8 @@ export class WebviewHarness {
             codiconUri: `${this.origin}/dist/codicon.css`,
             title: 'Ask Docs',
             imageOrigins: this.imageOrigins,
+            l10nBundle: this.l10nBundle,
+            lang: this.lang,
           }),
         );
         return;
