@@ -81,6 +81,14 @@ for (const [where, list] of Object.entries(c.viewsContainers ?? {})) for (const 
 for (const list of Object.values(c.views ?? {})) for (const v of list) for (const f of ['name', 'contextualTitle']) manifestText(`views.${v.id}.${f}`, v[f]);
 (c.viewsWelcome ?? []).forEach((w, i) => manifestText(`viewsWelcome[${i}](${w.view}).contents`, w.contents));
 for (const s of c.submenus ?? []) manifestText(`submenus.${s.id}.label`, s.label);
+// VS Code's Chat view: the participant and its commands, the tools as the user picks them, and MCP
+// servers as listed. A tool's modelDescription and input schema are read by the model, not the user.
+for (const p of c.chatParticipants ?? []) {
+  for (const f of ['fullName', 'description']) manifestText(`chatParticipants.${p.id}.${f}`, p[f]);
+  for (const cmd of p.commands ?? []) manifestText(`chatParticipants.${p.id}.${cmd.name}.description`, cmd.description);
+}
+for (const t of c.languageModelTools ?? []) for (const f of ['displayName', 'userDescription']) manifestText(`languageModelTools.${t.name}.${f}`, t[f]);
+for (const m of c.mcpServerDefinitionProviders ?? []) manifestText(`mcpServerDefinitionProviders.${m.id}.label`, m.label);
 for (const w of c.walkthroughs ?? []) {
   manifestText(`walkthroughs.${w.id}.title`, w.title);
   manifestText(`walkthroughs.${w.id}.description`, w.description);
