@@ -2,14 +2,21 @@
 //   1. package.json: a title, name, description, welcome text or walkthrough text that is not a
 //      `%key%` placeholder, a placeholder that package.nls.json lacks, or a key nobody uses.
 //   2. The sources: a string literal (or a template or concatenation with words in it) that goes
-//      straight into a VS Code API where the user reads it: the message and buttons of
-//      showInformationMessage/showWarningMessage/showErrorMessage, the title/prompt/placeHolder/
-//      label/description/detail/tooltip/text/name/validationMessage of an input box, quick pick,
-//      status bar item, tree item, progress or command, the label of a TreeItem, and so on.
-//      Which API and which parameter is decided by the type checker: a parameter or property
-//      declared in VS Code's own typings (@types/vscode) with one of the names below. A
-//      `vscode.l10n.t` call whose message is not a plain string literal is refused too: the
-//      bundle exporter cannot see it.
+//      straight to where the user reads it:
+//      - a VS Code API: the message and buttons of showInformationMessage/showWarningMessage/
+//        showErrorMessage, the title/prompt/placeHolder/label/description/detail/tooltip/text/
+//        name/validationMessage of an input box, quick pick, status bar item, tree item, progress,
+//        webview panel or command, the label of a TreeItem, and so on;
+//      - the chat page, through the host↔webview protocol (src/common/protocol.ts): an error's or
+//        the setup banner's message, a refusal's reason, a notice, a job card's label;
+//      - the page's DOM (src/webview): an element's text, its title/aria-label/placeholder/alt,
+//        whether set as a property, with setAttribute, or through the page's own builders;
+//      - any parameter or property of ours whose documentation says `@userFacing`.
+//      Which API and which parameter is decided by the type checker: the declaration a parameter
+//      or property resolves to (in @types/vscode, in protocol.ts, in TypeScript's DOM typings, or
+//      tagged), and its name. An `l10n.t` call whose message is not a plain string literal is
+//      refused too: the bundle exporter cannot see it. What the check cannot see is a literal that
+//      reaches the user by way of a variable: such words go through l10n.t where they are written.
 //   3. l10n/bundle.l10n.json is what `npm run l10n` (@vscode/l10n-dev) exports now: it is
 //      exported again into a temporary folder and compared.
 // Usage: node scripts/check-l10n.mjs [project folder]. test/lint/rules.test.ts feeds it
@@ -23,10 +30,10 @@ import ts from 'typescript';
 const root = process.argv[2] ? resolve(process.argv[2]) : resolve(dirname(new URL(import.meta.url).pathname), '..');
 
 /**
- * The folders whose VS Code calls are checked. src/chat and src/webview join when their strings go
- * through l10n (the webview through @vscode/l10n, configured with the bundle the host sends).
+ * The folders checked: the features, the host layer, the chat page (through @vscode/l10n,
+ * configured with the bundle the host sends) and the wiring.
  */
-const CHECKED = ['src/agent', 'src/host', 'src/extension.ts'];
+const CHECKED = ['src/agent', 'src/host', 'src/chat', 'src/webview', 'src/extension.ts'];
 
 /** Parameters and properties of VS Code's API that the user reads. */
 const USER_FACING = new Set([
@@ -44,6 +51,15 @@ const USER_FACING = new Set([
   'name',
   'validationMessage',
 ]);
+
+/** The protocol's text fields: what the host sends the page to show (src/common/protocol.ts). */
+const PROTOCOL = 'src/common/protocol.ts';
+const PROTOCOL_TEXT = new Set(['message', 'reason', 'error', 'notices', 'label']);
+
+/** What the page shows of an element, as TypeScript's DOM typings name it. */
+const DOM_TEXT = new Set(['textContent', 'innerText', 'title', 'placeholder', 'alt', 'ariaLabel', 'label', 'nodes', 'data']);
+/** The attributes the user reads (or hears), as set with setAttribute or in an attribute object. */
+const ATTR_TEXT = new Set(['title', 'aria-label', 'aria-description', 'placeholder', 'alt']);
 
 const problems = [];
 
@@ -124,6 +140,20 @@ function fromVscode(decl) {
   return /[\\/]@types[\\/]vscode[\\/]/.test(file);
 }
 
+/** Declared in TypeScript's own DOM typings. */
+function fromDom(decl) {
+  return /[\\/]typescript[\\/]lib[\\/]lib\.dom\.d\.ts$/.test(decl?.getSourceFile().fileName ?? '');
+}
+
+/** Whether `decl` (a parameter or property named `name`) is where the user reads a string. */
+function isUserFacing(decl, name) {
+  if (!decl) return false;
+  if (fromVscode(decl)) return USER_FACING.has(name);
+  if (fromDom(decl)) return DOM_TEXT.has(name);
+  if (relative(root, decl.getSourceFile().fileName).split(sep).join('/') === PROTOCOL) return PROTOCOL_TEXT.has(name);
+  return ts.getJSDocTags(decl).some((tag) => tag.tagName.text === 'userFacing');
+}
+
 /** The text a user would read: letters outside `$(codicon)` references. */
 function hasWords(text) {
   return /\p{L}/u.test(text.replace(/\$\([\w~-]+\)/g, ''));
@@ -159,20 +189,36 @@ function report(node, words, where) {
   const sf = node.getSourceFile();
   const { line, character } = sf.getLineAndCharacterOfPosition(node.getStart());
   const file = relative(root, sf.fileName).split(sep).join('/');
-  problems.push(`${file}:${line + 1}:${character + 1}: "${words.slice(0, 60)}" goes to ${where} without vscode.l10n.t`);
+  // The page and the vscode-free cores translate with the l10n.t they have; the rest with VS Code's.
+  const via = /from ['"]vscode['"]/.test(sf.text) ? 'vscode.l10n.t' : 'l10n.t';
+  problems.push(`${file}:${line + 1}:${character + 1}: "${words.slice(0, 60)}" goes to ${where} without ${via}`);
 }
 
-/** The declaration of property `name` in the type an object literal is checked against. */
+/** The user-facing declaration of property `name` in the type an object literal is checked against. */
 function contextualProperty(objectLiteral, name) {
   const type = checker.getContextualType(objectLiteral);
   if (!type) return undefined;
   const types = type.isUnionOrIntersection() ? type.types : [type];
   for (const t of types) {
     const prop = checker.getPropertyOfType(checker.getApparentType(t), name);
-    const decl = prop?.declarations?.find(fromVscode);
+    const decl = prop?.declarations?.find((d) => isUserFacing(d, name));
     if (decl) return decl;
   }
   return undefined;
+}
+
+/** The name of a property assignment (`title:`, `'aria-label':`), or undefined for a computed one. */
+function propertyName(node) {
+  return ts.isIdentifier(node.name) || ts.isStringLiteral(node.name) ? node.name.text : undefined;
+}
+
+/** In an object of attributes (the page's `h(tag, { title: … })`), the ones the user reads. */
+function checkAttributes(objectLiteral, where) {
+  for (const p of objectLiteral.properties) {
+    const name = ts.isPropertyAssignment(p) ? propertyName(p) : undefined;
+    const words = name !== undefined && ATTR_TEXT.has(name) ? literalWords(p.initializer) : undefined;
+    if (words) report(p.initializer, words, `${where} (${name})`);
+  }
 }
 
 function visit(node) {
@@ -184,26 +230,35 @@ function visit(node) {
   }
   if ((ts.isCallExpression(node) || ts.isNewExpression(node)) && node.arguments) {
     const decl = checker.getResolvedSignature(node)?.declaration;
-    if (decl && fromVscode(decl) && decl.parameters) {
+    if (decl?.parameters) {
+      const callee = node.expression.getText();
+      // setAttribute('aria-label', …): the attribute's name says whether the user reads its value.
+      const [attr, value] = node.arguments;
+      if (fromDom(decl) && ts.isPropertyAccessExpression(node.expression) && node.expression.name.text === 'setAttribute' && ts.isStringLiteral(attr)) {
+        const words = ATTR_TEXT.has(attr.text) ? literalWords(value) : undefined;
+        if (words) report(value, words, `${callee}(${attr.text})`);
+      }
       node.arguments.forEach((arg, i) => {
         const param = decl.parameters[Math.min(i, decl.parameters.length - 1)];
         const name = param && ts.isIdentifier(param.name) ? param.name.text : '';
-        const words = USER_FACING.has(name) ? literalWords(arg) : undefined;
-        if (words) report(arg, words, `${node.expression.getText()}(${name})`);
+        if (!isUserFacing(param, name)) return;
+        if (ts.isObjectLiteralExpression(arg)) return checkAttributes(arg, `${callee}(${name})`);
+        const words = literalWords(arg);
+        if (words) report(arg, words, `${callee}(${name})`);
       });
     }
   }
-  if (ts.isPropertyAssignment(node) && ts.isObjectLiteralExpression(node.parent) && (ts.isIdentifier(node.name) || ts.isStringLiteral(node.name))) {
-    const name = node.name.text;
-    if (USER_FACING.has(name) && contextualProperty(node.parent, name)) {
+  if (ts.isPropertyAssignment(node) && ts.isObjectLiteralExpression(node.parent) && propertyName(node) !== undefined) {
+    const name = propertyName(node);
+    if (contextualProperty(node.parent, name)) {
       const words = literalWords(node.initializer);
       if (words) report(node.initializer, words, `the ${name} property`);
     }
   }
   if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isPropertyAccessExpression(node.left)) {
     const name = node.left.name.text;
-    const decl = checker.getSymbolAtLocation(node.left.name)?.declarations?.find(fromVscode);
-    if (USER_FACING.has(name) && decl) {
+    const decl = checker.getSymbolAtLocation(node.left.name)?.declarations?.find((d) => isUserFacing(d, name));
+    if (decl) {
       const words = literalWords(node.right);
       if (words) report(node.right, words, `${node.left.getText()}`);
     }

@@ -139,6 +139,16 @@ describe('the project’s rules bite', function () {
         join(dir, 'src/agent/bite.ts'),
         "import * as vscode from 'vscode';\nexport async function bite(): Promise<void> {\n  await vscode.window.showWarningMessage(`Docs Assistant: ${1} job failed.`, 'Show Job');\n  await vscode.window.showInputBox({ title: 'Docs Assistant: Bite' });\n  await vscode.window.showInformationMessage(vscode.l10n.t('Translated {0}', 1));\n}\n",
       );
+      // The chat page: an element's text and attributes, set directly or through its builders (dom.ts).
+      writeFileSync(
+        join(dir, 'src/webview/bite.ts'),
+        "import * as l10n from '@vscode/l10n';\nimport { h, iconButton } from './dom';\nexport function bite(el: HTMLElement): HTMLElement {\n  el.textContent = 'Jump to latest';\n  el.setAttribute('aria-label', `Remove ${el.id}`);\n  el.append(iconButton('copy', 'Copy code', 'copyCode'));\n  return h('button', { title: 'Send (Enter)', class: 'send button' }, l10n.t('Send'), 'Stop');\n}\n",
+      );
+      // A vscode-free core of the chat: what the page shows, through the protocol.
+      writeFileSync(
+        join(dir, 'src/chat/bite.ts'),
+        "import type { ErrorView } from '../common/protocol';\nexport const bite = (): ErrorView => ({ message: 'The service could not answer.', kind: 'server', actions: ['retry'] });\n",
+      );
       const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
       pkg.contributes.commands[0].title = 'Set Admin API Key…';
       writeFileSync(join(dir, 'package.json'), JSON.stringify(pkg, null, 2));
@@ -150,7 +160,14 @@ describe('the project’s rules bite', function () {
       );
       assert.match(r.stderr, /src\/agent\/bite\.ts:3:\d+: "Show Job" goes to vscode\.window\.showWarningMessage\(items\)/);
       assert.match(r.stderr, /src\/agent\/bite\.ts:4:\d+: "Docs Assistant: Bite" goes to the title property/);
-      assert.doesNotMatch(r.stderr, /bite\.ts:5:/, 'a message through vscode.l10n.t is fine');
+      assert.doesNotMatch(r.stderr, /agent\/bite\.ts:5:/, 'a message through vscode.l10n.t is fine');
+      assert.match(r.stderr, /src\/webview\/bite\.ts:4:\d+: "Jump to latest" goes to el\.textContent without l10n\.t/);
+      assert.match(r.stderr, /src\/webview\/bite\.ts:5:\d+: "Remove …" goes to el\.setAttribute\(aria-label\)/);
+      assert.match(r.stderr, /src\/webview\/bite\.ts:6:\d+: "Copy code" goes to iconButton\(label\)/);
+      assert.match(r.stderr, /src\/webview\/bite\.ts:7:\d+: "Send \(Enter\)" goes to h\(attrs\) \(title\)/);
+      assert.match(r.stderr, /src\/webview\/bite\.ts:7:\d+: "Stop" goes to h\(children\)/);
+      assert.doesNotMatch(r.stderr, /"Send"|"send button"/, 'a word through l10n.t, and a class, are fine');
+      assert.match(r.stderr, /src\/chat\/bite\.ts:2:\d+: "The service could not answer\." goes to the message property without l10n\.t/);
       assert.match(r.stderr, /package\.json docsAssistant\.setAdminKey\.title: "Set Admin API Key…" is not a %key% placeholder/);
       assert.match(r.stderr, /package\.nls\.json: "command\.setAdminKey\.title" is used nowhere in package\.json/);
       assert.match(r.stderr, /l10n\/bundle\.l10n\.json is stale: run `npm run l10n` and commit it \(1 new, 0 gone\)\n {2}new: Translated \{0\}/);
