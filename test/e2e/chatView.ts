@@ -134,7 +134,11 @@ export async function sendInChatView(wb: Workbench, text: string, timeout = 20_0
   await input.click();
   await wb.page.keyboard.press('Control+A');
   await wb.page.keyboard.press('Backspace');
-  await wb.page.keyboard.type(text);
+  // Inserted in one go, not typed: typed key by key, the completion list that opens after `@` or
+  // `#` can take a later space as "accept" while its first row (`agent`) is still selected,
+  // turning `@docs question` into `@agent ` (seen on 1.139 under load).
+  await wb.page.keyboard.insertText(text);
+  await wb.page.waitForTimeout(200);
   // A completion list (after `@name` or `#tool`) would take Enter for itself.
   const suggest = wb.page.locator('.interactive-input-part .suggest-widget.visible, .monaco-workbench > .suggest-widget.visible');
   if (await suggest.isVisible().catch(() => false)) await wb.page.keyboard.press('Escape');
