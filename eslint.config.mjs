@@ -39,6 +39,7 @@ export const VSCODE_FREE_CORES = [
   'src/participant/history.ts',
   'src/participant/answerRelay.ts',
   'src/participant/fixDrafts.ts',
+  'src/participant/toolResult.ts',
 ];
 
 /** One `no-restricted-imports` per layer; `paths` and `patterns` are that layer's whole list. */

@@ -1,11 +1,10 @@
 import * as vscode from 'vscode';
 import { ServiceError } from '../api/errors';
 import { messageText } from '../api/reducer';
-import { sourcesOf } from '../api/sources';
-import type { AssembledMessage } from '../api/types';
 import { assistantClient, docsSiteName, requestSettings } from '../host/assistantAccess';
 import { english } from '../common/l10n';
 import { describeForUser } from '../host/errorWords';
+import { MAX_QUERY_CHARS, resultText } from './toolResult';
 import type { KeyStore } from '../host/secrets';
 
 // `#docs`: the documentation as a language model tool, for agent mode and for users who name it.
@@ -20,26 +19,8 @@ export interface DocsToolInput {
   query: string;
 }
 
-/** Characters of a result: the answer first, then as many sources as fit. */
-export const MAX_TOOL_RESULT_CHARS = 12_000;
-const MAX_QUERY_CHARS = 2_000;
-const MAX_SOURCES_LISTED = 20;
-
 function result(text: string): vscode.LanguageModelToolResult {
   return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(text)]);
-}
-
-/** The answer and its sources as one text of at most MAX_TOOL_RESULT_CHARS. */
-export function resultText(message: AssembledMessage, site: string): string {
-  const sources = sourcesOf(message)
-    .filter((s) => s.url !== undefined)
-    .slice(0, MAX_SOURCES_LISTED)
-    .map((s) => `- ${s.title.replace(/\s+/g, ' ').slice(0, 200)}: ${s.url}`);
-  const tail = sources.length ? `\n\nSources (${site}):\n${sources.join('\n')}` : '';
-  let answer = messageText(message).trim() || '(The documentation assistant gave no answer.)';
-  const room = MAX_TOOL_RESULT_CHARS - Math.min(tail.length, MAX_TOOL_RESULT_CHARS / 2);
-  if (answer.length > room) answer = `${answer.slice(0, room - 1)}…`;
-  return (answer + tail).slice(0, MAX_TOOL_RESULT_CHARS);
 }
 
 export class DocsTool implements vscode.LanguageModelTool<DocsToolInput> {
