@@ -65,6 +65,14 @@ export interface AssistantRequest {
   currentPath?: string;
 }
 
+/** What a question carries from the settings (and the file being read), beside its messages. */
+export interface RequestSettings {
+  fp: string;
+  retrievalPageSize: number;
+  filter: SearchFilter | null;
+  currentPath?: string;
+}
+
 // ---------------------------------------------------------------------------
 // UI message stream chunks (AI SDK v5 "UI message stream"; notes.md)
 

@@ -1,8 +1,8 @@
 import type * as l10n from '@vscode/l10n';
-import type { AssembledMessage, AssembledToolCall, UIMessageChunk } from '../api/types';
-import type { AnswerPartView, AnswerPatch, AnswerView, SourceView } from '../common/protocol';
 import { MAX_SOURCES } from '../api/limits';
-import { safeExternalUrl } from './webviewMessages';
+import { sourcesOf as sourcesFrom, toolQuery, toolResults } from '../api/sources';
+import type { AssembledMessage, UIMessageChunk } from '../api/types';
+import type { AnswerPartView, AnswerPatch, AnswerView, SourceView } from '../common/protocol';
 export { applyPatches } from '../common/answerPatches';
 
 // Turns the client's assembled message into what the webview renders, and works out the
@@ -11,23 +11,6 @@ export { applyPatches } from '../common/answerPatches';
 
 /** vscode.l10n.t, or `english` (src/common/l10n.ts) in tests. */
 type Translate = (message: string, ...args: l10n.L10nReplacement[]) => string;
-
-function toolQuery(t: AssembledToolCall): string | undefined {
-  const input = t.input as { query?: unknown } | undefined;
-  return input && typeof input.query === 'string' ? input.query : undefined;
-}
-
-interface ToolResult {
-  url?: unknown;
-  title?: unknown;
-}
-
-function toolResults(t: AssembledToolCall): ToolResult[] {
-  const out = t.output as { results?: unknown } | unknown[] | undefined;
-  if (Array.isArray(out)) return out as ToolResult[];
-  if (out && typeof out === 'object' && Array.isArray((out as { results?: unknown }).results)) return (out as { results: ToolResult[] }).results;
-  return [];
-}
 
 export function partsOf(message: AssembledMessage): AnswerPartView[] {
   return message.parts.map((p): AnswerPartView => {
@@ -43,51 +26,12 @@ export function partsOf(message: AssembledMessage): AnswerPartView[] {
   });
 }
 
-/** Search results read for sources, over all the tool calls of an answer. */
-const MAX_RESULTS_READ = 200;
-
-/** Checked links, so that the same link read again costs a lookup, not a URL parse. */
-const checkedLinks = new Map<string, string | undefined>();
-function checkedLink(raw: string): string | undefined {
-  const known = checkedLinks.get(raw);
-  if (known !== undefined || checkedLinks.has(raw)) return known;
-  if (checkedLinks.size >= 1000) checkedLinks.clear();
-  const url = safeExternalUrl(raw);
-  checkedLinks.set(raw, url);
-  return url;
-}
-
 /**
- * Sources from `source-url` chunks and from the search tool's results, once each. Links are
- * checked here, before the webview ever sees them: only http(s), with no user name or password
- * (`https://docs.example.com@evil.example` reads as the docs but goes elsewhere). A source with
- * any other link keeps its title, as plain text; without a title there is nothing left to show.
+ * Sources from `source-url` chunks and from the search tool's results, once each, with only safe
+ * links (src/api/sources.ts): checked here, before the webview ever sees them.
  */
 export function sourcesOf(message: AssembledMessage): SourceView[] {
-  const seen = new Set<string>();
-  const out: SourceView[] = [];
-  const add = (rawUrl: string | undefined, title: string | undefined) => {
-    const url = rawUrl === undefined ? undefined : checkedLink(rawUrl);
-    const key = url ?? (title ? `title:${title}` : '');
-    if (!key || seen.has(key)) return;
-    seen.add(key);
-    out.push(url ? { url, title: title || url } : { title: title! });
-  };
-  // This runs for chunks that change the answer other than by a delta, so what it reads is bounded
-  // too: at most MAX_SOURCES sources, from at most MAX_RESULTS_READ search results in all.
-  for (const s of message.sources) {
-    if (out.length >= MAX_SOURCES) return out;
-    add(s.url, s.title ?? s.filename);
-  }
-  let budget = MAX_RESULTS_READ;
-  for (const p of message.parts) {
-    if (p.type !== 'tool') continue;
-    for (const r of toolResults(p)) {
-      if (out.length >= MAX_SOURCES || budget-- <= 0) return out;
-      add(typeof r?.url === 'string' ? r.url : undefined, typeof r?.title === 'string' ? r.title : undefined);
-    }
-  }
-  return out;
+  return sourcesFrom(message);
 }
 
 export function noticesOf(message: AssembledMessage, t: Translate): string[] {

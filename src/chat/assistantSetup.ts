@@ -1,6 +1,4 @@
-import { createHash } from 'node:crypto';
 import * as vscode from 'vscode';
-import { AssistantClient } from '../api/assistantClient';
 import { ASSISTANT_KEY_PREFIX } from '../api/keys';
 import type { AgentJobsService } from '../common/jobs';
 import { Disposable } from '../common/lifecycle';
@@ -8,8 +6,9 @@ import type { ChatSnapshot } from '../common/protocol';
 import { onDidChangeConfig, readConfig } from '../host/config';
 import type { KeyStore } from '../host/secrets';
 import type { AssistantLike } from './chatSession';
-import type { ClientProblem } from './turnRunner';
-import type { RequestSettings } from './turnRequest';
+import type { RequestSettings } from '../api/types';
+import type { ClientProblem } from '../common/setup';
+import { assistantClient, requestSettings } from '../host/assistantAccess';
 
 // Whether the chat can ask, and with what: the settings and the assistant key make the client
 // for each question and what the request carries; when one is missing, the chat says which
@@ -55,30 +54,13 @@ export class AssistantSetup extends Disposable {
     this.onDidChange();
   }
 
-  /** A client with the current settings and key, or a sentence saying what is missing. */
-  async client(): Promise<AssistantLike | ClientProblem> {
-    const cfg = readConfig();
-    if (!cfg.baseUrl) return { problem: vscode.l10n.t('The service address is not set ({0}).', 'docsAssistant.baseUrl'), action: 'openSettings' };
-    if (!cfg.domain) return { problem: vscode.l10n.t('The documentation domain is not set ({0}).', 'docsAssistant.domain'), action: 'openSettings' };
-    const apiKey = await this.keys.get('assistant');
-    if (!apiKey) return { problem: vscode.l10n.t('The assistant API key is not set. It starts with "{0}".', ASSISTANT_KEY_PREFIX), action: 'setAssistantKey' };
-    return new AssistantClient({
-      baseUrl: cfg.baseUrl,
-      domain: cfg.domain,
-      apiKey,
-      apiVersion: cfg.assistantApiVersion,
-      requestTimeoutMs: cfg.requestTimeoutMs,
-      streamIdleTimeoutMs: cfg.streamIdleTimeoutMs,
-    });
+  /** A client with the current settings and key, or what is missing (src/host/assistantAccess.ts). */
+  client(): Promise<AssistantLike | ClientProblem> {
+    return assistantClient(this.keys);
   }
 
   /** What a question carries from the settings, with the path of the file being read. */
   requestSettings(currentPath: string | undefined): RequestSettings {
-    const cfg = readConfig();
-    const fp =
-      cfg.fingerprint === 'machine' ? createHash('sha256').update(`docs-assistant:${vscode.env.machineId}`).digest('hex').slice(0, 32) : cfg.fingerprint;
-    const settings: RequestSettings = { fp, retrievalPageSize: cfg.retrievalPageSize, filter: cfg.filter };
-    if (currentPath !== undefined) settings.currentPath = currentPath;
-    return settings;
+    return requestSettings(currentPath);
   }
 }

@@ -5,7 +5,7 @@ import { english } from '../common/l10n';
 import type { ChatSnapshot, ContextChip, JobCardView, ResponsePayload, TurnView } from '../common/protocol';
 import { emptyAnswer } from './answerView';
 import type { StoredConversation } from './chatStore';
-import { fitChip } from './selectionContext';
+import { fitChip } from '../host/selectionContext';
 import { TurnRunner, type TurnRunnerDeps } from './turnRunner';
 export type { AssistantLike } from './turnRunner';
 export type { RequestSettings } from './turnRequest';

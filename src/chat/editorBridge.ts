@@ -6,7 +6,7 @@ import type { ContextChip } from '../common/protocol';
 import { readConfig } from '../host/config';
 import { selectedText } from '../host/selection';
 import { workspacePath } from '../host/workspacePath';
-import { buildContextChip } from './selectionContext';
+import { buildContextChip } from '../host/selectionContext';
 
 // What the chat takes from the text editor and gives back to it: the selection as a chip, the
 // current file's path for the question, and code inserted from an answer. While the chat has

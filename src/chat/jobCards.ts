@@ -1,6 +1,5 @@
-import { chipLabel } from '../common/chips';
 import { Disposable } from '../common/lifecycle';
-import { fenced } from '../common/fence';
+import { fixPrompt as draftFor } from '../common/fixPrompt';
 import type { AgentJobsService, JobAction } from '../common/jobs';
 import type { JobCardView, TurnView } from '../common/protocol';
 import { answerText } from './answerView';
@@ -10,8 +9,6 @@ import type { ChatSession } from './chatSession';
 // feature is reached only through the AgentJobsService that extension.ts hands over: a card is
 // brought up to date when the service says a job changed, never by polling, and its buttons name
 // a job, never a URL.
-
-const ANSWER_MAX_CHARS = 4000;
 
 export class ChatJobCards extends Disposable {
   constructor(
@@ -61,17 +58,7 @@ function sameCard(a: JobCardView, b: JobCardView): boolean {
   return a.jobId === b.jobId && a.status === b.status && (a.prLink ?? null) === (b.prLink ?? null) && a.label === b.label;
 }
 
-/** The draft the user reviews: the question, what they had selected, the answer, and what to do. */
+/** The draft the user reviews: the question, what they had selected, the answer, and what to do (src/common/fixPrompt.ts). */
 export function fixPrompt(turn: TurnView): string {
-  const lines = [`A reader asked the documentation: "${turn.question}"`];
-  for (const c of turn.context)
-    lines.push(
-      '',
-      `They had selected ${c.type === 'code' ? 'code' : 'text'} from ${chipLabel(c)}:`,
-      fenced(c.value, c.type === 'code' ? (c.languageId ?? '') : ''),
-    );
-  const answer = answerText(turn.answer).trim();
-  if (answer) lines.push('', 'The assistant answered:', answer.length > ANSWER_MAX_CHARS ? `${answer.slice(0, ANSWER_MAX_CHARS)}…` : answer);
-  lines.push('', 'Instruction: Fix the documentation so that it answers this question correctly and clearly.');
-  return lines.join('\n');
+  return draftFor({ question: turn.question, context: turn.context, answer: answerText(turn.answer) });
 }

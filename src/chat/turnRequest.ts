@@ -1,7 +1,7 @@
 import type * as l10n from '@vscode/l10n';
 import type { ServiceError } from '../api/errors';
 import { clampRetryAfter } from '../api/limits';
-import type { AssembledMessage, AssistantRequest, ChatMessage, ContextItem, SearchFilter } from '../api/types';
+import type { AssembledMessage, AssistantRequest, ChatMessage, ContextItem, RequestSettings } from '../api/types';
 import type { AnswerView, ErrorAction, ErrorView } from '../common/protocol';
 import { describeForUser, type ErrorFix, type UserError } from '../host/errorWords';
 import { answerText, noticesOf, partsOf, sourcesOf } from './answerView';
@@ -15,12 +15,7 @@ import type { StoredConversation } from './chatStore';
 /** vscode.l10n.t, or `english` (src/common/l10n.ts) in tests. */
 type Translate = (message: string, ...args: l10n.L10nReplacement[]) => string;
 
-export interface RequestSettings {
-  fp: string;
-  retrievalPageSize: number;
-  filter: SearchFilter | null;
-  currentPath?: string;
-}
+export type { RequestSettings };
 
 /** The request for `turnId`: the conversation up to it (earlier answers as their text), its selections and thread. */
 export function requestFor(c: StoredConversation, turnId: string, settings: RequestSettings): AssistantRequest {

@@ -2,6 +2,8 @@ import { describeError } from '../api/errors';
 import type { AssembledMessage, AssistantRequest, AssistantStreamEvent, UIMessageChunk } from '../api/types';
 import { english, type Translate } from '../common/l10n';
 import type { AnswerPatch, AnswerView } from '../common/protocol';
+import type { ClientProblem } from '../common/setup';
+export type { ClientProblem };
 import { diffAnswer, emptyAnswer, noticesOf, partsOf, sourcesOf, viewAfterDelta } from './answerView';
 import { interrupted, type ChatStore } from './chatStore';
 import { PatchQueue } from './patchQueue';
@@ -35,13 +37,6 @@ export interface TurnRunnerDeps {
   /** Runs `fn` when the queued patches should go out (postPacer by default). */
   schedule?(fn: () => void): void;
   now?(): number;
-}
-
-/** Why there is no client: the sentence the answer shows, and the button that fixes it. */
-export interface ClientProblem {
-  /** @userFacing */
-  problem: string;
-  action: 'setAssistantKey' | 'openSettings';
 }
 
 // In a browser (code-server, vscode.dev) a reload gives the host no chance to save on the way out, so

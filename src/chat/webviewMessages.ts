@@ -32,20 +32,4 @@ export function dispatch(handlers: RequestHandlers, req: AnyRequestEnvelope): Pr
   return new Promise((resolve) => resolve(handler(req.payload)));
 }
 
-/**
- * Only web links leave the editor; everything else (command:, file:, javascript:, vscode:) is
- * refused, and so are links with a user name or password in them: `https://docs.example.com@evil.example`
- * reads as the docs but goes elsewhere.
- */
-export function safeExternalUrl(raw: string): string | undefined {
-  if (typeof raw !== 'string') return undefined;
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    return undefined;
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
-  if (url.username !== '' || url.password !== '' || url.hostname === '') return undefined;
-  return url.href;
-}
+export { safeExternalUrl } from '../api/sources';

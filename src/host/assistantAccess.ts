@@ -1,34 +1,23 @@
 import { createHash } from 'node:crypto';
 import * as vscode from 'vscode';
 import { AssistantClient } from '../api/assistantClient';
-import { ServiceError } from '../api/errors';
-import type { SearchFilter } from '../api/types';
+import { ASSISTANT_KEY_PREFIX } from '../api/keys';
+import type { RequestSettings } from '../api/types';
+import type { ClientProblem } from '../common/setup';
 import { readConfig } from './config';
 import type { KeyStore } from './secrets';
 
 // The assistant as the settings and the assistant key make it, for every surface that asks
-// (the chat view, the @docs participant, the #docs tool): a client for one question, or a typed
-// error saying what is missing, worded by errorWords.ts like any other failure.
+// (the chat view, the @docs participant, the #docs tool): a client for one question, or what is
+// missing and the button that fixes it.
 
-/** What a question carries from the settings. */
-export interface RequestSettings {
-  fp: string;
-  retrievalPageSize: number;
-  filter: SearchFilter | null;
-  currentPath?: string;
-}
-
-/** A client with the current settings and key, or the typed error for what is missing. */
-export async function assistantClient(keys: KeyStore): Promise<AssistantClient | ServiceError> {
+/** A client with the current settings and key, or what is missing, in the user's words. */
+export async function assistantClient(keys: KeyStore): Promise<AssistantClient | ClientProblem> {
   const cfg = readConfig();
-  if (!cfg.baseUrl) return new ServiceError({ reason: { code: 'baseUrlMissing' }, message: 'The service address is not set.' });
-  if (!cfg.domain) return new ServiceError({ reason: { code: 'domainMissing' }, message: 'The documentation domain is not set.' });
+  if (!cfg.baseUrl) return { problem: vscode.l10n.t('The service address is not set ({0}).', 'docsAssistant.baseUrl'), action: 'openSettings' };
+  if (!cfg.domain) return { problem: vscode.l10n.t('The documentation domain is not set ({0}).', 'docsAssistant.domain'), action: 'openSettings' };
   const apiKey = await keys.get('assistant');
-  if (!apiKey)
-    return new ServiceError({
-      reason: { code: 'keyInvalid', keyKind: 'assistant', problem: 'empty' },
-      message: 'The assistant API key is not set.',
-    });
+  if (!apiKey) return { problem: vscode.l10n.t('The assistant API key is not set. It starts with "{0}".', ASSISTANT_KEY_PREFIX), action: 'setAssistantKey' };
   return new AssistantClient({
     baseUrl: cfg.baseUrl,
     domain: cfg.domain,

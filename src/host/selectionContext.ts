@@ -3,7 +3,8 @@ import { MAX_CHIPS, MAX_CONTEXT_CHARS, MAX_SELECTION_CHARS } from '../api/limits
 import { chipLabel } from '../common/chips';
 import type { ContextChip, ContextKind } from '../common/protocol';
 
-// Which kind of context a selection is, and how much of it goes to the service. Pure, so the
+// Which kind of context a selection is, and how much of it goes to the service, for both surfaces
+// that send selections (the chat view's chips, the Chat view's #selection and #file). Pure, so the
 // rule is tested in Node. The service distinguishes code from prose (service-interface.md §2.3).
 
 /** vscode.l10n.t, or `english` (src/common/l10n.ts) in tests. */
@@ -91,12 +92,20 @@ export function isSameSelection(a: ContextChip, b: ContextChip): boolean {
   return a.path === b.path && a.startLine === b.startLine && a.endLine === b.endLine && a.value === b.value;
 }
 
+/** The chip as it may join, or why it cannot. */
+export type Fitted =
+  | { chip: ContextChip }
+  | {
+      /** @userFacing */
+      reason: string;
+    };
+
 /**
  * `chip` as it may join `attached`, within what one question may carry: not the same selection
  * twice, at most MAX_CHIPS, and at most MAX_CONTEXT_CHARS in all, so a chip past that is cut to
  * what is left (its note says so). When it cannot join, `reason` says why, in words for the user.
  */
-export function fitChip(attached: readonly ContextChip[], chip: ContextChip, t: Translate): { chip: ContextChip } | { reason: string } {
+export function fitChip(attached: readonly ContextChip[], chip: ContextChip, t: Translate): Fitted {
   const l10n = { t };
   if (attached.some((c) => isSameSelection(c, chip))) return { reason: l10n.t('{0} is already attached.', chipLabel(chip)) };
   if (attached.length >= MAX_CHIPS)

@@ -35,11 +35,11 @@ export class DocsTool implements vscode.LanguageModelTool<DocsToolInput> {
     const query = typeof options.input?.query === 'string' ? options.input.query.trim() : '';
     if (!query) return result('The query is empty: pass the question to ask the documentation as `query`.');
     const client = await assistantClient(this.keys);
-    if (client instanceof ServiceError) {
-      // In English: this goes to the model, which words it for the user in their language.
+    if ('problem' in client) {
+      // This goes to the model, which tells the user; the fix is named by its command's title.
       return result(
-        `Docs Assistant is not set up, so the documentation could not be asked: ${describeForUser(client, english).message} ` +
-          'Tell the user to run "Docs Assistant: Configure Service" and "Docs Assistant: Set Assistant API Key".',
+        `Docs Assistant is not set up, so the documentation could not be asked: ${client.problem} ` +
+          `Tell the user to run "${client.action === 'setAssistantKey' ? 'Docs Assistant: Set Assistant API Key' : 'Docs Assistant: Configure Service'}".`,
       );
     }
     const abort = new AbortController();

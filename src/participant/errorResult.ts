@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { ServiceError } from '../api/errors';
+import type { ClientProblem } from '../common/setup';
 import { describeForUser } from '../host/errorWords';
 
 // A failed question in the Chat view: the same words as everywhere else (errorWords.ts, in the
@@ -15,4 +16,14 @@ export function errorResult<M extends object>(err: ServiceError, stream: vscode.
     else if (fix === 'configure') stream.button({ command: 'docsAssistant.configure', title: vscode.l10n.t('Configure Service') });
   }
   return { errorDetails: { message: keptPartial ? vscode.l10n.t('{0} What arrived is kept above.', words.message) : words.message }, metadata };
+}
+
+/** Not set up yet: what is missing, with the button that fixes it. */
+export function problemResult<M extends object>(p: ClientProblem, stream: vscode.ChatResponseStream, metadata: M): vscode.ChatResult {
+  stream.button(
+    p.action === 'setAssistantKey'
+      ? { command: 'docsAssistant.setAssistantKey', title: vscode.l10n.t('Set Assistant API Key') }
+      : { command: 'docsAssistant.configure', title: vscode.l10n.t('Configure Service') },
+  );
+  return { errorDetails: { message: p.problem }, metadata };
 }

@@ -8,7 +8,7 @@ import type { Log } from '../host/log';
 import type { KeyStore } from '../host/secrets';
 import { workspacePath } from '../host/workspacePath';
 import { AnswerRelay } from './answerRelay';
-import { errorResult } from './errorResult';
+import { errorResult, problemResult } from './errorResult';
 import { FixDrafts } from './fixDrafts';
 import { messagesFor } from './history';
 import { contextItems, questionContext } from './references';
@@ -46,7 +46,7 @@ export class DocsParticipant {
     const session = sessionOf(context.history, PARTICIPANT_ID) ?? newId();
     const metadata: DocsResultMetadata = { [SESSION_KEY]: session };
     const client = await assistantClient(this.deps.keys);
-    if (client instanceof ServiceError) return errorResult(client, stream, metadata, false);
+    if ('problem' in client) return problemResult(client, stream, metadata);
 
     const question = await questionContext(request.references, vscode.l10n.t);
     for (const shown of question.shown) stream.reference(shown);
@@ -76,15 +76,13 @@ export class DocsParticipant {
     let message: AssembledMessage | undefined;
     try {
       const answer = client.send(body, { signal: abort.signal });
-      for (;;) {
-        const step = await answer.next();
-        if (step.done) {
-          message = step.value;
-          break;
-        }
+      let step = await answer.next();
+      while (!step.done) {
         if (step.value.type === 'chunk') message = step.value.message;
         relay.onEvent(step.value);
+        step = await answer.next();
       }
+      message = step.value;
     } catch (e) {
       const err = e instanceof ServiceError ? e : undefined;
       relay.finish(err?.partial ?? message);

@@ -3,7 +3,7 @@ import { AssistantClient, type AssembledMessage, type AssistantRequest, type Ass
 import { emptyAnswer, answerText } from '../../src/chat/answerView';
 import { ChatSession, type AssistantLike, type RequestSettings } from '../../src/chat/chatSession';
 import { ChatStore } from '../../src/chat/chatStore';
-import { buildContextChip } from '../../src/chat/selectionContext';
+import { buildContextChip } from '../../src/host/selectionContext';
 import { applyPatches } from '../../src/common/answerPatches';
 import type { AnswerPatch, AnswerView, ChatSnapshot } from '../../src/common/protocol';
 import { FAULT_HEADER, startEmulator, type RunningEmulator } from '../emulator';

@@ -5,7 +5,7 @@ import { MAX_ANSWER_BYTES, MAX_CHIPS, MAX_CONTEXT_CHARS, MAX_INPUT_CHARS, MAX_QU
 import { ChatSession } from '../../src/chat/chatSession';
 import { ChatStore } from '../../src/chat/chatStore';
 import type { Memento } from '../../src/common/memento';
-import { buildContextChip } from '../../src/chat/selectionContext';
+import { buildContextChip } from '../../src/host/selectionContext';
 import { parseWebviewRequest } from '../../src/chat/webviewMessages';
 import type { ContextChip } from '../../src/common/protocol';
 
