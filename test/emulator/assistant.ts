@@ -10,6 +10,8 @@ import { hostileAnswer } from '../fixtures/hostileAnswer';
 
 /** `[[answer:hostile]]` in a question: the answer is test/fixtures/hostileAnswer.ts, for the e2e. */
 const HOSTILE_ANSWER = /\[\[answer:hostile\]\]/i;
+/** `[[answer:first:<word>]]` in a question: the answer starts with that word (bench/first-glyph.ts waits for it). */
+const FIRST_WORD = /\[\[answer:first:([A-Za-z0-9]+)\]\]/i;
 
 // POST /discovery/{v1|v2}/assistant/{domain}/message: checks the body the way the service's
 // schema does (service-interface.md §2.3), keeps conversation threads, searches the docs and
@@ -122,6 +124,8 @@ export class Assistant {
     const context: ContextNote[] = body.context.map((c) => (c.path ? { type: c.type, path: c.path } : { type: c.type }));
     let answer = composeAnswer({ question, followUpOf: followUpOf?.question, context, hits, baseUrl: this.baseUrl() });
     if (HOSTILE_ANSWER.test(userTurns[userTurns.length - 1]!.text)) answer = { ...answer, markdown: hostileAnswer(this.baseUrl()) };
+    const firstWord = FIRST_WORD.exec(userTurns[userTurns.length - 1]!.text)?.[1];
+    if (firstWord) answer = { ...answer, markdown: `${firstWord} ${answer.markdown}` };
     return {
       messageId: id('msg'),
       toolCallId: id('call'),

@@ -48,6 +48,8 @@ export interface RecordedRequest {
   body: unknown;
   /** 0 while unanswered, and for requests the emulator never answers (stall, drop). */
   status: number;
+  /** An answer's stream: Date.now() just before its first text delta was written to the socket. */
+  firstTextAt?: number;
 }
 
 export interface RunningEmulator {

@@ -246,6 +246,7 @@ export async function streamAnswer(
   const pause = fault === 'slow' ? timing.slowDripMs : fault === 'endless' || fault === 'huge-line' ? Math.max(1, timing.deltaDelayMs) : timing.deltaDelayMs;
   ex.head(200, { ...enc.headers, ...extraHeaders });
   ex.res.flushHeaders();
+  const firstText = plan.deltas.length ? enc.delta(plan, plan.deltas[0]!) : undefined;
   try {
     let first = true;
     for (const step of script(enc, plan, fault)) {
@@ -256,6 +257,7 @@ export async function streamAnswer(
       }
       if (!first) await ex.pause(pause);
       first = false;
+      if (ex.record && ex.record.firstTextAt === undefined && step.write === firstText) ex.record.firstTextAt = Date.now();
       await ex.write(step.write);
     }
     ex.res.end();
