@@ -46,6 +46,14 @@ describe('the project’s rules bite', function () {
     // The vscode-free cores inside the features (issue 17: chatSession.ts and agentJobs.ts passed the old check).
     ['src/chat/chatSession.ts', "import * as vscode from 'vscode';\nexport const v = vscode;\n", /chat feature’s vscode-free core/],
     ['src/agent/agentJobs.ts', "import * as vscode from 'vscode';\nexport const v = vscode;\n", /agent feature’s vscode-free core/],
+    // The Chat view's participant is a feature like the others (issue 18).
+    ['src/participant/bite.ts', "import { ChatSession } from '../chat/chatSession';\nexport const c = ChatSession;\n", /Features never import each other/],
+    [
+      'src/chat/bite.ts',
+      "import { DocsParticipant } from '../participant/participant';\nexport const p = DocsParticipant;\n",
+      /Features never import each other/,
+    ],
+    ['src/participant/answerRelay.ts', "import * as vscode from 'vscode';\nexport const v = vscode;\n", /chat participant’s vscode-free core/],
     ['src/chat/chatSession.ts', "import { createHash } from 'node:crypto';\nexport const h = createHash;\n", /vscode-free core.*Node built-in/],
     ['src/chat/chatStore.ts', "import { JobStore } from '../agent/jobStore';\nexport const j = JobStore;\n", /chat feature’s vscode-free core/],
     // The host's wording runs in the vscode-free cores and their Node tests, so it takes the translator instead.
