@@ -57,6 +57,13 @@ function vscodeStandIn(): Record<string, unknown> {
       onDidChangeActiveTextEditor: event,
     }),
     env: loose({ machineId: 'bench', clipboard: { writeText: async () => undefined } }),
+    // esbuild's ESM interop copies the module's own properties, so everything activate() reaches
+    // must be named here; the proxy's fallback only covers what hangs below these.
+    version: '1.100.3',
+    l10n: { t: (message: string) => message, bundle: undefined },
+    Uri: loose({ joinPath: () => ({}), parse: () => ({}) }),
+    chat: loose({ createChatParticipant: () => new Proxy({}, anything) }),
+    lm: loose({ registerTool: disposable, tools: [] }),
   });
 }
 

@@ -38,7 +38,15 @@ export function packageVsix(shadow: Shadow): string {
   const out = join(shadow.dir, 'docs-assistant.vsix');
   run(
     process.execPath,
-    [join(ROOT, 'node_modules', '@vscode', 'vsce', 'vsce'), 'package', '--no-dependencies', '--allow-missing-repository', '-o', out],
+    [
+      join(ROOT, 'node_modules', '@vscode', 'vsce', 'vsce'),
+      'package',
+      '--no-dependencies',
+      '--allow-missing-repository',
+      '--no-rewrite-relative-links',
+      '-o',
+      out,
+    ],
     shadow.dir,
   );
   symlinkSync(join(ROOT, 'node_modules'), join(shadow.dir, 'node_modules'));
