@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { benchFirstGlyph } from './first-glyph';
 import { benchFootprint } from './footprint';
 import { benchHost } from './host';
 import { benchPolling } from './polling';
@@ -19,6 +20,7 @@ const BENCHES: Bench[] = [
   { key: 'host', run: benchHost },
   { key: 'footprint', run: benchFootprint },
   { key: 'polling', run: benchPolling },
+  { key: 'first-glyph', run: benchFirstGlyph },
 ];
 
 function table(rows: string[][]): string {
