@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { benchFirstGlyph } from './first-glyph';
 import { benchFootprint } from './footprint';
@@ -46,12 +46,13 @@ async function main(): Promise<void> {
   console.log(
     `\n${all.filter((b) => b.met).length}/${all.length} budgets met (${((Date.now() - started) / 1000).toFixed(0)} s, Node ${process.versions.node}, ${process.platform}/${process.arch})`,
   );
-  const out = {
-    date: new Date().toISOString(),
-    node: process.versions.node,
-    benchmarks: Object.fromEntries(results.map((r, i) => [chosen[i]!.key, { name: r.name, rows: r.rows, budgets: r.budgets, raw: r.raw }])),
-  };
-  writeFileSync(join(__dirname, '..', 'results.json'), `${JSON.stringify(out, null, 2)}\n`);
+  // A partial run (`-- first-glyph`) replaces its own entries and keeps the others, each with its date.
+  const file = join(__dirname, '..', 'results.json');
+  const before = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { benchmarks?: Record<string, unknown> }) : {};
+  const date = new Date().toISOString();
+  const fresh = Object.fromEntries(results.map((r, i) => [chosen[i]!.key, { name: r.name, date, rows: r.rows, budgets: r.budgets, raw: r.raw }]));
+  const out = { date, node: process.versions.node, benchmarks: { ...(before.benchmarks ?? {}), ...fresh } };
+  writeFileSync(file, `${JSON.stringify(out, null, 2)}\n`);
 }
 
 main().catch((e: unknown) => {

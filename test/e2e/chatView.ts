@@ -129,7 +129,10 @@ export async function openChatView(wb: Workbench, timeout = 30_000): Promise<voi
 
 /** Types a message into the Chat view's input and sends it; returns once its response has appeared. */
 export async function sendInChatView(wb: Workbench, text: string, timeout = 20_000): Promise<void> {
-  const before = await wb.page.locator(RESPONSES).count();
+  // The Chat view keeps only the rows on screen in the DOM, so after a few answers the number of
+  // responses stops growing. The response that is newest now is marked instead, and a newest
+  // response without the mark is the new one.
+  await wb.page.locator(MOST_RECENT).evaluateAll((rows) => rows.forEach((r) => r.setAttribute('data-e2e-seen', '1')));
   const input = chatInput(wb);
   await input.click();
   await wb.page.keyboard.press('Control+A');
@@ -143,8 +146,9 @@ export async function sendInChatView(wb: Workbench, text: string, timeout = 20_0
   const suggest = wb.page.locator('.interactive-input-part .suggest-widget.visible, .monaco-workbench > .suggest-widget.visible');
   if (await suggest.isVisible().catch(() => false)) await wb.page.keyboard.press('Escape');
   await wb.page.keyboard.press('Enter');
+  const fresh = wb.page.locator(`${MOST_RECENT}:not([data-e2e-seen])`);
   const deadline = Date.now() + timeout;
-  while ((await wb.page.locator(RESPONSES).count()) <= before) {
+  while ((await fresh.count()) === 0) {
     if (Date.now() > deadline) {
       const left = await input.textContent().catch(() => '');
       throw new Error(
