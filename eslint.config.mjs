@@ -21,6 +21,7 @@ export const VSCODE_FREE_CORES = [
   'src/agent/rateBudget.ts',
   'src/agent/prompt.ts',
   'src/agent/jobPresentation.ts',
+  'src/agent/pullRequestLink.ts',
   'src/chat/chatSession.ts',
   'src/chat/turnRunner.ts',
   'src/chat/turnRequest.ts',
