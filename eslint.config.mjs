@@ -33,6 +33,8 @@ export const VSCODE_FREE_CORES = [
   'src/chat/webviewMessages.ts',
   'src/chat/imagePolicy.ts',
   'src/chat/imageLoader.ts',
+  'src/chat/historySearch.ts',
+  'src/chat/exportMarkdown.ts',
   'src/host/errorWords.ts',
   'src/host/keyWords.ts',
   'src/host/selectionContext.ts',
