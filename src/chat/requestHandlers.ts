@@ -3,6 +3,7 @@ import type { ChatSnapshot, ErrorAction, RequestHandlers } from '../common/proto
 import type { Log } from '../host/log';
 import type { ChatSession } from './chatSession';
 import type { EditorBridge } from './editorBridge';
+import { answerMarkdown } from './exportMarkdown';
 import { loadImage } from './imageLoader';
 import type { ChatJobCards } from './jobCards';
 import { safeExternalUrl } from './webviewMessages';
@@ -31,6 +32,7 @@ export function chatRequestHandlers(chat: ChatParts): RequestHandlers {
     openLink: async ({ url }) => ({ opened: await openLink(url, chat.log) }),
     copyCode: async ({ code }) => vscode.env.clipboard.writeText(code),
     insertCode: async ({ code }) => ({ inserted: await chat.editor.insertCode(code) }),
+    copyAnswer: ({ turnId }) => copyAnswer(chat.session, turnId),
     runAction: ({ action, turnId }) => runAction(chat.session, action, turnId),
     fixInDocs: ({ turnId }) => chat.jobCards.fixInDocs(turnId),
     jobAction: ({ jobId, action }) => chat.jobCards.act(jobId, action),
@@ -46,6 +48,14 @@ async function openLink(raw: string, log: Log): Promise<boolean> {
   }
   // openExternal goes through VS Code's own link protection (the trusted-domains prompt).
   return vscode.env.openExternal(vscode.Uri.parse(url, true));
+}
+
+/** An answer of the conversation on screen, as Markdown with its sources, to the clipboard. */
+async function copyAnswer(session: ChatSession, turnId: string): Promise<{ copied: boolean }> {
+  const turn = session.conversation.turns.find((t) => t.id === turnId);
+  if (!turn) return { copied: false };
+  await vscode.env.clipboard.writeText(answerMarkdown(turn.answer, vscode.l10n.t));
+  return { copied: true };
 }
 
 /** An error's button, or the setup banner's. */

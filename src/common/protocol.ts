@@ -137,6 +137,8 @@ export function requestSchemas(limits: RequestLimits) {
     openLink: object({ url: str(URL_CHARS) }),
     copyCode: object({ code: str(limits.codeChars) }),
     insertCode: object({ code: str(limits.codeChars) }),
+    /** An answer's Copy: the host writes that answer, as Markdown with its sources, to the clipboard. */
+    copyAnswer: object({ turnId: id }),
     /** An error's or the setup banner's button: retry (a turn), set the key, start over, settings. */
     runAction: object({ action: literal(...ERROR_ACTIONS), turnId: optional(id) }),
     /** Asks the host to start the agent flow; the host always asks the user before anything is sent. */
@@ -161,6 +163,7 @@ export interface WebviewRequests {
   openLink: [Payload<'openLink'>, { opened: boolean }];
   copyCode: [Payload<'copyCode'>, void];
   insertCode: [Payload<'insertCode'>, { inserted: boolean }];
+  copyAnswer: [Payload<'copyAnswer'>, { copied: boolean }];
   runAction: [Payload<'runAction'>, void];
   fixInDocs: [Payload<'fixInDocs'>, void];
   jobAction: [Payload<'jobAction'>, void];

@@ -2,6 +2,7 @@ import * as l10n from '@vscode/l10n';
 import type { ChatSnapshot, ErrorAction } from '../common/protocol';
 import { h, icon } from './dom';
 import { Composer } from './composer';
+import { showCopied } from './copied';
 import { getPersistedState, handleNotifications, request, setPersistedState } from './rpc';
 import { TurnElement } from './turns';
 import { readImageOrigins, showLoadedImage } from './images';
@@ -232,17 +233,14 @@ document.addEventListener('click', (e) => {
       );
       break;
     }
-    case 'copyAnswer': {
-      const el = turnId ? turns.get(turnId) : undefined;
-      if (el)
-        void request('copyCode', {
-          code: el.answer.parts
-            .map((p) => (p.kind === 'text' ? p.text : ''))
-            .filter(Boolean)
-            .join('\n\n'),
-        });
+    case 'copyAnswer':
+      // The host writes the answer as Markdown, with its sources, from the conversation it keeps.
+      if (turnId)
+        void request('copyAnswer', { turnId }).then(
+          (r) => r?.copied && showCopied(btn, live),
+          () => undefined,
+        );
       break;
-    }
     case 'runAction':
       void request('runAction', turnId ? { action: d.action_name as ErrorAction, turnId } : { action: d.action_name as ErrorAction });
       break;

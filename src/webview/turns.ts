@@ -260,7 +260,7 @@ export class TurnElement {
     }
     if (status === 'done' || status === 'stopped' || status === 'error') {
       const hasText = this.view.parts.some((p) => p.kind === 'text' && p.text.trim());
-      if (hasText) this.footerEl.append(iconButton('copy', l10n.t('Copy answer'), 'copyAnswer', { turn: this.turn.id }));
+      if (hasText) this.footerEl.append(iconButton('copy', l10n.t('Copy the answer as Markdown'), 'copyAnswer', { turn: this.turn.id }, l10n.t('Copy')));
       if (this.agentAvailable && status === 'done')
         this.footerEl.append(
           iconButton('wand', l10n.t('Fix this in the docs with the agent'), 'fixInDocs', { turn: this.turn.id }, l10n.t('Fix This in the Docs')),

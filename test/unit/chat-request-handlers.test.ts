@@ -38,6 +38,10 @@ function recordingHandlers(calls: Calls): RequestHandlers {
       calls.push(['insertCode', payload]);
       return { inserted: true };
     },
+    copyAnswer: (payload) => {
+      calls.push(['copyAnswer', payload]);
+      return { copied: true };
+    },
     runAction: seen('runAction'),
     fixInDocs: seen('fixInDocs'),
     jobAction: seen('jobAction'),
@@ -70,6 +74,7 @@ describe('chat request handlers: one per request, typed by the map', () => {
       ['send', { text: 'How do I configure webhooks?', extra: 'dropped' }],
       ['runAction', { action: 'retry', turnId: 't-1' }],
       ['jobAction', { jobId: 'job_1', action: 'showJob' }],
+      ['copyAnswer', { turnId: 't-1', text: 'dropped' }],
       ['stop', undefined],
     ];
     const replies: unknown[] = [];
@@ -82,9 +87,10 @@ describe('chat request handlers: one per request, typed by the map', () => {
       ['send', { text: 'How do I configure webhooks?' }],
       ['runAction', { action: 'retry', turnId: 't-1' }],
       ['jobAction', { jobId: 'job_1', action: 'showJob' }],
+      ['copyAnswer', { turnId: 't-1' }],
       ['stop', {}],
     ]);
-    assert.deepEqual(replies, [{ accepted: true }, undefined, undefined, undefined]);
+    assert.deepEqual(replies, [{ accepted: true }, undefined, undefined, { copied: true }, undefined]);
   });
 
   it('dispatch resolves with a handler’s async reply, and a handler that throws rejects (it never throws)', async () => {

@@ -105,6 +105,7 @@ describe('schema: the webview protocol takes its payload types from the schemas'
       openLink: true,
       copyCode: true,
       insertCode: true,
+      copyAnswer: true,
       runAction: true,
       fixInDocs: true,
       jobAction: true,

@@ -163,7 +163,9 @@ export class WebviewHarness {
                     ? { opened: true }
                     : m.name === 'loadImage'
                       ? loadImageReply
-                      : undefined;
+                      : m.name === 'copyAnswer'
+                        ? { copied: true }
+                        : undefined;
             setTimeout(() => window.postMessage({ kind: 'response', id: m.id, ok: true, payload: reply }, '*'), 0);
           },
           getState: () => w.__state,
