@@ -100,3 +100,16 @@ export function conversationMarkdown(conversation: ExportableConversation, t: Tr
   const blocks = [`# ${escapeInline(conversation.title)}`, ...conversation.turns.map((turn) => turnMarkdown(turn, t))];
   return `${blocks.join('\n\n')}\n`;
 }
+
+/** A file name for the exported conversation: its title in lower-case words joined by dashes. */
+export function exportFileName(title: string): string {
+  const words = title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/, '');
+  return `${words || 'conversation'}.md`;
+}

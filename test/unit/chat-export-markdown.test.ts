@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { answerMarkdown, conversationMarkdown, escapeLinkText } from '../../src/chat/exportMarkdown';
+import { answerMarkdown, conversationMarkdown, escapeLinkText, exportFileName } from '../../src/chat/exportMarkdown';
 import type { AnswerView, ContextChip, TurnView } from '../../src/common/protocol';
 
 // Issue 19, item 3: a conversation exported as Markdown holds what it held (questions, attached
@@ -131,5 +131,13 @@ describe('conversation as Markdown', () => {
       turns: [turn('a', 'q', answer('a'), [{ id: 'x', type: 'textSelection', value: 'Some prose', languageId: 'markdown\n# injected' }])],
     });
     assert.match(out, /\nselection\n\n```\nSome prose\n```\n/);
+  });
+
+  it('names the file after the title, in plain lower-case words', () => {
+    assert.equal(exportFileName('How do I configure Webhooks?'), 'how-do-i-configure-webhooks.md');
+    assert.equal(exportFileName('../../etc/passwd'), 'etc-passwd.md');
+    assert.equal(exportFileName('Über `config`'), 'uber-config.md');
+    assert.equal(exportFileName('???'), 'conversation.md');
+    assert.ok(exportFileName('word '.repeat(50)).length <= 63);
   });
 });
