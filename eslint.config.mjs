@@ -38,11 +38,13 @@ export const VSCODE_FREE_CORES = [
   'src/host/errorWords.ts',
   'src/host/keyWords.ts',
   'src/host/selectionContext.ts',
+  'src/host/symbolTarget.ts',
   'src/participant/threads.ts',
   'src/participant/history.ts',
   'src/participant/answerRelay.ts',
   'src/participant/fixDrafts.ts',
   'src/participant/toolResult.ts',
+  'src/codeActions/actionPlan.ts',
 ];
 
 /** One `no-restricted-imports` per layer; `paths` and `patterns` are that layer's whole list. */
@@ -87,32 +89,39 @@ export default tseslint.config(
   },
   layer(['src/api/**/*.ts'], {
     vscode: true,
-    folders: ['agent', 'chat', 'participant', 'webview', 'host', 'common'],
+    folders: ['agent', 'chat', 'participant', 'codeActions', 'webview', 'host', 'common'],
     why: 'src/api is the plain service client: no vscode, no other src/ folder',
   }),
   layer(['src/common/**/*.ts'], {
     vscode: true,
     node: true,
-    folders: ['agent', 'chat', 'participant', 'webview', 'host', 'api'],
+    folders: ['agent', 'chat', 'participant', 'codeActions', 'webview', 'host', 'api'],
     why: 'src/common is shared with the webview: no vscode, no Node, no other src/ folder',
   }),
   layer(['src/webview/**/*.ts'], {
     vscode: true,
     node: true,
-    folders: ['agent', 'chat', 'participant', 'host', 'api'],
+    folders: ['agent', 'chat', 'participant', 'codeActions', 'host', 'api'],
     why: 'src/webview is a browser bundle: only itself, src/common and browser packages',
   }),
-  layer(['src/host/**/*.ts'], { folders: ['agent', 'chat', 'participant', 'webview'], why: 'src/host is shared by the features and must not depend on them' }),
+  layer(['src/host/**/*.ts'], {
+    folders: ['agent', 'chat', 'participant', 'codeActions', 'webview'],
+    why: 'src/host is shared by the features and must not depend on them',
+  }),
   layer(['src/agent/**/*.ts'], {
-    folders: ['chat', 'participant', 'webview'],
+    folders: ['chat', 'participant', 'codeActions', 'webview'],
     why: 'Features never import each other: what one needs from another is an interface in src/common',
   }),
   layer(['src/chat/**/*.ts'], {
-    folders: ['agent', 'participant', 'webview'],
+    folders: ['agent', 'participant', 'codeActions', 'webview'],
     why: 'Features never import each other: what one needs from another is an interface in src/common',
   }),
   layer(['src/participant/**/*.ts'], {
-    folders: ['agent', 'chat', 'webview'],
+    folders: ['agent', 'chat', 'codeActions', 'webview'],
+    why: 'Features never import each other: what one needs from another is an interface in src/common',
+  }),
+  layer(['src/codeActions/**/*.ts'], {
+    folders: ['agent', 'chat', 'participant', 'webview'],
     why: 'Features never import each other: what one needs from another is an interface in src/common',
   }),
   // Later entries win for the same rule, so each core repeats its feature's folders as well.
@@ -121,7 +130,7 @@ export default tseslint.config(
     {
       vscode: true,
       node: true,
-      folders: ['chat', 'participant', 'webview'],
+      folders: ['chat', 'participant', 'codeActions', 'webview'],
       why: 'This is the agent feature’s vscode-free core (tested in Node against the emulator)',
     },
   ),
@@ -130,16 +139,25 @@ export default tseslint.config(
     {
       vscode: true,
       node: true,
-      folders: ['agent', 'participant', 'webview'],
+      folders: ['agent', 'participant', 'codeActions', 'webview'],
       why: 'This is the chat feature’s vscode-free core (tested in Node and in the browser)',
     },
   ),
   layer(
     VSCODE_FREE_CORES.filter((f) => f.startsWith('src/host/')),
-    { vscode: true, node: true, folders: ['agent', 'chat', 'participant', 'webview'], why: 'This is the host layer’s vscode-free wording (tested in Node)' },
+    {
+      vscode: true,
+      node: true,
+      folders: ['agent', 'chat', 'participant', 'codeActions', 'webview'],
+      why: 'This is the host layer’s vscode-free wording (tested in Node)',
+    },
   ),
   layer(
     VSCODE_FREE_CORES.filter((f) => f.startsWith('src/participant/')),
-    { vscode: true, node: true, folders: ['agent', 'chat', 'webview'], why: 'This is the chat participant’s vscode-free core (tested in Node)' },
+    { vscode: true, node: true, folders: ['agent', 'chat', 'codeActions', 'webview'], why: 'This is the chat participant’s vscode-free core (tested in Node)' },
+  ),
+  layer(
+    VSCODE_FREE_CORES.filter((f) => f.startsWith('src/codeActions/')),
+    { vscode: true, node: true, folders: ['agent', 'chat', 'participant', 'webview'], why: 'This is the code actions’ vscode-free plan (tested in Node)' },
   ),
 );

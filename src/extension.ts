@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { registerAgentFeature, type AgentFeature } from './agent';
 import { registerChatFeature } from './chat';
+import { registerCodeActionsFeature } from './codeActions';
 import type { AgentJobsService } from './common/jobs';
 import type { ChatViewProvider } from './chat/chatViews';
 import { seedDemoKeys } from './host/demoKeys';
@@ -44,7 +45,8 @@ export function activate(context: vscode.ExtensionContext): DocsAssistantTestHoo
   const chat = registerChatFeature(context, { ...services, jobs: agent.jobs });
   // VS Code's own Chat (@docs, #docs, the docs site's MCP server) gets the agent the same way.
   const participant = registerParticipantFeature(context, { ...services, jobs: agent.jobs });
-  context.subscriptions.push(agent, chat, participant);
+  // The lightbulb's Docs actions reach the chat and the agent only through their commands (src/common/commandArgs.ts).
+  context.subscriptions.push(agent, chat, participant, registerCodeActionsFeature());
   // Only an extension host started to run tests sees inside; installed from a .vsix, nothing is exported.
   return context.extensionMode === vscode.ExtensionMode.Test ? { agent: agent.feature, jobs: agent.jobs, chatView: chat.view, keys } : undefined;
 }

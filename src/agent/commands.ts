@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { AgentActions, JobArg } from './actions';
+import { launchRequestFor } from './codeTargetDraft';
 import type { AgentFeature } from './index';
 
 // The agent feature's commands: what the user runs from the palette, the tree, menus and
@@ -64,7 +65,8 @@ export function registerAgentCommands(feature: AgentFeature, actions: AgentActio
     vscode.commands.registerCommand('docsAssistant.clearAdminKey', clearAdminKey),
     vscode.commands.registerCommand(
       'docsAssistant.agent.fixDocs',
-      guarded('Fix Docs with Agent', async () => void (await actions.launch())),
+      // A code action (src/codeActions) passes what it is about (src/common/commandArgs.ts): the draft quotes it.
+      guarded('Fix Docs with Agent', async (args?: unknown) => void (await actions.launch(await launchRequestFor(args)))),
     ),
     vscode.commands.registerCommand(
       'docsAssistant.agent.followUp',

@@ -1,10 +1,13 @@
 import * as vscode from 'vscode';
+import { isAskAboutSelectionArgs } from '../common/commandArgs';
 import { commandGuard } from '../host/guarded';
 import type { Log } from '../host/log';
 import type { KeyStore } from '../host/secrets';
+import { askAboutTarget } from './askAboutTarget';
 import type { ChatController } from './chatController';
-import { historyNote } from './chatStore';
 import type { ChatPanels, ChatViewProvider } from './chatViews';
+import { exportConversation } from './exportCommand';
+import { showHistoryPick } from './historyPick';
 
 // The chat's commands. Each runs inside the guard both features share (src/host/guarded.ts): a
 // failed command is a message that says what to do next, never the extension host going down.
@@ -21,7 +24,10 @@ export function registerChatCommands(
   return vscode.Disposable.from(
     vscode.commands.registerCommand(
       'docsAssistant.chat.askAboutSelection',
-      guarded('Ask Docs About Selection', async () => {
+      // From the palette or a menu: the editor's selection, and the user types the question.
+      // From a code action (src/codeActions): its range and question (src/common/commandArgs.ts).
+      guarded('Ask Docs About Selection', async (args?: unknown) => {
+        if (isAskAboutSelectionArgs(args)) return askAboutTarget(controller, view, args);
         controller.attachSelection();
         await view.reveal();
         controller.focusInput();
@@ -50,28 +56,14 @@ export function registerChatCommands(
     ),
     vscode.commands.registerCommand(
       'docsAssistant.chat.showHistory',
-      guarded('Show Conversation History', async () => {
-        const items = controller.store.history.map((c) => ({
-          label: c.title,
-          description: c.turns.length === 1 ? vscode.l10n.t('1 question') : vscode.l10n.t('{0} questions', c.turns.length),
-          detail: new Date(c.createdAt).toLocaleString(),
-          id: c.id,
-        }));
-        // Conversations dropped to keep the stored chats bounded are not silently gone: the list says so.
-        const dropped = historyNote(controller.store.droppedConversations, vscode.l10n.t);
-        if (!items.length) {
-          void vscode.window.showInformationMessage(
-            dropped ? vscode.l10n.t('Docs Assistant: No earlier conversations. {0}', dropped) : vscode.l10n.t('Docs Assistant: No earlier conversations yet.'),
-          );
-          return;
-        }
-        const pick = await vscode.window.showQuickPick(items, {
-          title: vscode.l10n.t('Docs Assistant: Reopen a conversation'),
-          placeHolder: dropped,
-          matchOnDetail: true,
-        });
-        if (pick && controller.session.openConversation(pick.id)) await view.reveal();
-      }),
+      guarded('Show Conversation History', () => showHistoryPick(controller, view)),
+    ),
+    vscode.commands.registerCommand(
+      'docsAssistant.chat.exportConversation',
+      // The conversation on screen (with what has streamed so far), or one of the history's by id.
+      guarded('Export Conversation as Markdown', (id?: unknown) =>
+        exportConversation(typeof id === 'string' ? controller.store.find(id) : controller.snapshot()),
+      ),
     ),
     vscode.commands.registerCommand(
       'docsAssistant.setAssistantKey',

@@ -1,0 +1,63 @@
+// What the code actions (src/codeActions) hand to the commands they run. Features never import
+// each other: the lightbulb knows the chat and the agent only as a command id and the plain,
+// typed arguments below, and each command checks what it was given (any extension can run a
+// command with any arguments), so the shapes are validated here, once.
+
+/** Asks the docs about a selection; with arguments, about that range of that document. */
+export const ASK_ABOUT_SELECTION_COMMAND = 'docsAssistant.chat.askAboutSelection';
+/** Starts an agent job; with arguments, from a draft about that range, reviewed before it is sent. */
+export const FIX_DOCS_COMMAND = 'docsAssistant.agent.fixDocs';
+
+export interface PositionArg {
+  /** 0-based, as in VS Code. */
+  line: number;
+  character: number;
+}
+
+/** What a code action is about: a range of a document, and the symbol under the cursor when there was no selection. */
+export interface CodeTargetArgs {
+  /** The document's URI (vscode.Uri.toString()); only `file` and `untitled` documents are read. */
+  uri: string;
+  /** The selection, or the word at the cursor. */
+  start: PositionArg;
+  end: PositionArg;
+  /**
+   * The word at the cursor in code. When the command runs, the document's symbols may widen the
+   * range to the symbol that word declares (or the one it sits in); looking them up is too slow
+   * for the lightbulb itself.
+   */
+  symbol?: string;
+}
+
+/** docsAssistant.chat.askAboutSelection's argument: the target, attached to the chat, and the question asked about it. */
+export interface AskAboutSelectionArgs extends CodeTargetArgs {
+  question: string;
+}
+
+/** docsAssistant.agent.fixDocs's argument: the target the draft quotes. */
+export type FixDocsArgs = CodeTargetArgs;
+
+/** The most characters a symbol name may have; anything longer is not a name. */
+const MAX_SYMBOL_CHARS = 200;
+/** The longest question (the chat refuses longer ones anyway). */
+const MAX_QUESTION_CHARS = 2000;
+
+const isCount = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n) && n >= 0 && n <= 10_000_000;
+
+function isPosition(p: unknown): p is PositionArg {
+  return !!p && typeof p === 'object' && isCount((p as PositionArg).line) && isCount((p as PositionArg).character);
+}
+
+/** Whether `a` is a CodeTargetArgs (from a code action, or from anyone who runs the command). */
+export function isCodeTarget(a: unknown): a is CodeTargetArgs {
+  if (!a || typeof a !== 'object') return false;
+  const t = a as Partial<CodeTargetArgs>;
+  if (typeof t.uri !== 'string' || !/^(file|untitled):/.test(t.uri) || !isPosition(t.start) || !isPosition(t.end)) return false;
+  if (t.start.line > t.end.line || (t.start.line === t.end.line && t.start.character > t.end.character)) return false;
+  return t.symbol === undefined || (typeof t.symbol === 'string' && t.symbol.trim() !== '' && t.symbol.length <= MAX_SYMBOL_CHARS);
+}
+
+export function isAskAboutSelectionArgs(a: unknown): a is AskAboutSelectionArgs {
+  const q = (a as Partial<AskAboutSelectionArgs> | undefined)?.question;
+  return isCodeTarget(a) && typeof q === 'string' && q.trim() !== '' && q.length <= MAX_QUESTION_CHARS;
+}
