@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { ChatController } from './chatController';
 import { historyNote, type StoredConversation } from './chatStore';
 import type { ChatViewProvider } from './chatViews';
+import { exportConversation } from './exportCommand';
 import { historyIndex, searchHistory, type HistoryHit } from './historySearch';
 
 // "Show Conversation History…": the past conversations, searched by what the user types across
@@ -55,8 +56,12 @@ export async function showHistoryPick(controller: ChatController, view: ChatView
       }),
       pick.onDidTriggerItemButton((e) => {
         pick.hide();
-        // Through the command, so a failure is worded like any other command's.
-        void vscode.commands.executeCommand('docsAssistant.chat.exportConversation', e.item.id);
+        void exportConversation(byId.get(e.item.id)).catch((err: unknown) => {
+          controller.log.error('Export Conversation as Markdown failed', err);
+          void vscode.window.showErrorMessage(
+            vscode.l10n.t('Docs Assistant: The conversation could not be exported. {0}', err instanceof Error ? err.message : ''),
+          );
+        });
       }),
       pick.onDidHide(() => {
         for (const s of subs) s.dispose();
