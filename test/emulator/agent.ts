@@ -11,6 +11,7 @@ import { AGENT_FAULTS, chooseFault, FAULT_HEADER, HUGE_RETRY_AFTER, type AgentFa
 export const REPOSITORY = 'https://github.com/acme/acme-docs';
 const PR_PATH = '/pr/acme/acme-docs/pull/';
 const MODEL = 'emulated-agent-1';
+const GITHUB_PR = /\[\[pr:github\]\]/i;
 const HOUR_MS = 60 * 60 * 1000;
 
 type Outcome = 'pull-request' | 'no-changes' | 'fail' | 'archive';
@@ -21,6 +22,8 @@ interface JobRecord {
   createdAt: Date;
   archivedAt: Date | null;
   prNumber: number | null;
+  /** `[[pr:github]]` in the first prompt: the prLink is a github.com pull request, not the emulator's page. */
+  onGitHub: boolean;
   prompts: { at: Date; text: string }[];
   /** While active: when the agent is done, and how it ends. */
   pending: { at: number; outcome: Outcome } | null;
@@ -61,6 +64,7 @@ export class AgentJobs {
       createdAt: new Date(now),
       archivedAt: null,
       prNumber: null,
+      onGitHub: GITHUB_PR.test(prompt),
       prompts: [{ at: new Date(now), text: prompt }],
       pending: { at: now + this.opts.jobDurationMs, outcome: outcomeOf(prompt) },
     };
@@ -266,7 +270,7 @@ export class AgentJobs {
       model: MODEL,
       // Null until the agent has opened a pull request. A follow-up keeps the link, also while the
       // job is active again: the pull request still exists, and the agent adds to it.
-      prLink: job.prNumber !== null ? `${this.baseUrl()}${PR_PATH}${job.prNumber}` : null,
+      prLink: job.prNumber === null ? null : job.onGitHub ? `${REPOSITORY}/pull/${job.prNumber}` : `${this.baseUrl()}${PR_PATH}${job.prNumber}`,
       createdAt: job.createdAt.toISOString(),
       archivedAt: job.archivedAt ? job.archivedAt.toISOString() : null,
     };
