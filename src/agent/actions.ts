@@ -11,6 +11,7 @@ import { labelOf, statusText } from './jobPresentation';
 import type { JobRecord } from './jobStore';
 import type { JobsTreeElement } from './jobsTreeProvider';
 import { buildAgentPrompt, isBlankPrompt, type PromptSelection } from './prompt';
+import { choosePullRequestTarget, openPullRequestInOf, PULL_REQUESTS_EXTENSION_ID } from './pullRequestLink';
 import { askInstruction } from './promptInput';
 import type { PromptReviews } from './reviewDocument';
 
@@ -174,7 +175,42 @@ export class AgentActions {
       void vscode.window.showErrorMessage(vscode.l10n.t('Docs Assistant: Not opening {0}: links: only web addresses are opened.', uri.scheme));
       return;
     }
-    await vscode.env.openExternal(uri);
+    // A github.com pull request may open in the GitHub Pull Requests extension instead, through
+    // its URI handler (pullRequestLink.ts): openExternal hands our own app scheme back to VS Code.
+    const { host } = this.feature;
+    const target = choosePullRequestTarget({
+      url,
+      setting: openPullRequestInOf(readConfig().openPullRequestIn),
+      extensionInstalled: host.hasExtension(PULL_REQUESTS_EXTENSION_ID),
+      uriScheme: vscode.env.uriScheme,
+    });
+    if (target.kind === 'pullRequestsExtension') {
+      await host.openExternal(vscode.Uri.parse(target.uri, true));
+      return;
+    }
+    if (target.missingExtension) this.sayPullRequestsExtensionMissing();
+    await host.openExternal(uri);
+  }
+
+  private toldPullRequestsExtensionMissing = false;
+
+  /** Once per window: the setting asks for the GitHub Pull Requests extension, and it is not here. */
+  private sayPullRequestsExtensionMissing(): void {
+    if (this.toldPullRequestsExtensionMissing) return;
+    this.toldPullRequestsExtensionMissing = true;
+    const install = vscode.l10n.t('Install GitHub Pull Requests');
+    const installIt = this.guarded('Install GitHub Pull Requests', async () => {
+      // Straight from the marketplace when VS Code can reach one; else the Extensions view, searched.
+      await vscode.commands
+        .executeCommand('workbench.extensions.installExtension', PULL_REQUESTS_EXTENSION_ID)
+        .then(undefined, () => vscode.commands.executeCommand('workbench.extensions.search', `@id:${PULL_REQUESTS_EXTENSION_ID}`));
+    });
+    void vscode.window
+      .showInformationMessage(
+        vscode.l10n.t('Docs Assistant: The GitHub Pull Requests extension is not installed or not enabled, so pull requests open in the browser.'),
+        install,
+      )
+      .then((pick) => (pick === install ? installIt() : undefined));
   }
 
   async showJob(arg?: JobArg): Promise<void> {

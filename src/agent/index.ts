@@ -24,6 +24,13 @@ export interface AgentServices {
   log: Log;
 }
 
+/** What the agent asks of VS Code to open a link; the integration suite swaps these to see what opens. */
+export interface AgentHost {
+  openExternal(uri: vscode.Uri): Thenable<boolean>;
+  /** Whether an extension is installed and enabled here. */
+  hasExtension(id: string): boolean;
+}
+
 /**
  * Owns the agent feature: the jobs of the configured project, the tree, the status bar and the
  * commands. When the base URL or project changes, the jobs of the new project are loaded and
@@ -39,6 +46,10 @@ export class AgentFeature extends Disposable {
   /** The job list changed, or another project's list took its place. */
   readonly onDidChangeJobs = this.jobsChanged.event;
   private storeSubscription: { dispose(): void } | undefined;
+  readonly host: AgentHost = {
+    openExternal: (uri) => vscode.env.openExternal(uri),
+    hasExtension: (id) => vscode.extensions.getExtension(id) !== undefined,
+  };
 
   constructor(
     readonly context: vscode.ExtensionContext,

@@ -23,6 +23,8 @@ export interface DocsAssistantConfig {
   requestTimeoutMs: number;
   streamIdleTimeoutMs: number;
   pollIntervalMs: number;
+  /** Where a job's pull request opens, as set; the agent reads it (src/agent/pullRequestLink.ts). */
+  openPullRequestIn: string;
   maxSelectionChars: number;
 }
 
@@ -82,6 +84,7 @@ export function readConfig(): DocsAssistantConfig {
     requestTimeoutMs: clamp(Number(c.get('requestTimeoutSeconds', 30)), 1, 600, 30) * 1000,
     streamIdleTimeoutMs: clamp(Number(c.get('streamIdleTimeoutSeconds', 60)), 1, 3600, 60) * 1000,
     pollIntervalMs: clamp(Number(c.get('agent.pollIntervalSeconds', 5)), 1, 60, 5) * 1000,
+    openPullRequestIn: String(c.get('agent.openPullRequestIn') ?? 'auto'),
     maxSelectionChars: Math.round(clamp(Number(c.get('chat.maxSelectionChars', 20000)), 200, MAX_SELECTION_CHARS, 20000)),
   };
 }
