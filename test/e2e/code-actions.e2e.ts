@@ -1,0 +1,123 @@
+import assert from 'node:assert/strict';
+import type { Frame } from 'playwright-core';
+import { CANCEL, clickReviewAction, editorText, waitForReview } from './review';
+import { startStack, type Stack } from './stack';
+import { EDITOR_INPUT, Workbench, closeBrowser, step } from './workbench';
+
+// Issue 19, item 1, as a user meets it: Quick Fix (Ctrl+.) on a selected passage of the docs
+// offers Fix This in the Docs… and Ask Docs About This, and Fix opens the review with the
+// passage; at a symbol in TypeScript it offers Ask Docs About `RelayOptions`, which asks in the
+// Docs chat with the code attached.
+
+type Body = { context?: { type: string; value: string; path?: string }[]; messages: unknown[] };
+
+describe('e2e: the lightbulb’s Docs actions', function () {
+  let stack: Stack;
+  let wb: Workbench;
+  let chat: Frame;
+
+  /** The Quick Fix menu's rows, once it shows `titles`. */
+  async function quickFix(titles: string[]): Promise<string[]> {
+    const editor = wb.page.locator(`.editor-instance .monaco-editor :is(${EDITOR_INPUT})`).first();
+    const rows = wb.page.locator('.action-widget .monaco-list-row');
+    // 1.139's Go to Line box lingers a moment after Enter and can take the first Ctrl+.: try again.
+    for (let attempt = 1; ; attempt++) {
+      await editor.focus();
+      await wb.page.keyboard.press('Control+.');
+      const shown = await rows
+        .filter({ hasText: titles[0] })
+        .first()
+        .waitFor({ state: 'visible', timeout: 5000 })
+        .then(() => true)
+        .catch(() => false);
+      if (shown) break;
+      if (attempt === 3) throw new Error(`Quick Fix did not list "${titles[0]}" after 3 tries (it lists ${JSON.stringify(await rows.allInnerTexts())}).`);
+      await wb.page.keyboard.press('Escape');
+    }
+    for (const t of titles) await rows.filter({ hasText: t }).first().waitFor({ state: 'visible', timeout: 15_000 });
+    return (await rows.allInnerTexts()).map((s) => s.trim());
+  }
+
+  /** Picks a row of the Quick Fix menu as a keyboard user does (the menu's pointer block swallows synthetic clicks). */
+  async function pick(title: string): Promise<void> {
+    const focused = wb.page.locator('.action-widget .monaco-list-row.focused');
+    for (let i = 0; i < 30; i++) {
+      if ((await focused.innerText().catch(() => '')).includes(title)) {
+        await wb.page.keyboard.press('Enter');
+        return;
+      }
+      await wb.page.keyboard.press('ArrowDown');
+    }
+    throw new Error(`No row "${title}" in the Quick Fix menu.`);
+  }
+
+  /** Puts the cursor at a 1-based line and column (Go to Line). */
+  async function cursorAt(line: number, column: number): Promise<void> {
+    const editor = wb.page.locator(`.editor-instance .monaco-editor :is(${EDITOR_INPUT})`).first();
+    await editor.focus();
+    await wb.page.keyboard.press('Control+G');
+    await wb.page.locator('.quick-input-widget input').fill(`:${line}:${column}`);
+    await wb.page.keyboard.press('Enter');
+  }
+
+  before(async function () {
+    stack = await startStack({ demoKeys: true });
+    wb = await Workbench.open(stack);
+    // The extension activates from its views and commands (no startup activation): open the chat.
+    chat = await wb.openChat();
+  });
+
+  after(async function () {
+    await wb?.close();
+    await closeBrowser();
+    await stack?.close();
+  });
+
+  it('on a Markdown selection offers both actions; Fix This in the Docs… opens the review with the passage', async function () {
+    await step(wb, 'select lines 3-3 of docs/getting-started.md', async () => {
+      await wb.openFile('docs/getting-started.md');
+      await wb.selectLines(3, 3);
+    });
+    const rows = await step(wb, 'Quick Fix lists both actions', () => quickFix(['Fix This in the Docs…', 'Ask Docs About This']));
+    await wb.shot('code-actions-1-markdown-quick-fix');
+    assert.ok(rows.some((r) => r.includes('Fix This in the Docs…')) && rows.some((r) => r.includes('Ask Docs About This')), JSON.stringify(rows));
+    await step(wb, 'pick Fix This in the Docs…', async () => {
+      await pick('Fix This in the Docs…');
+      await waitForReview(wb);
+    });
+    const text = await step(wb, 'the review has the file, line and text', () => editorText(wb));
+    await wb.shot('code-actions-2-review');
+    assert.match(text, /^File: docs\/getting-started\.md \(line 3\)$/m, text);
+    assert.ok(text.includes('Install the relay with `npm install @acme/relay`, then create one:'), text);
+    assert.match(text, /^Instruction: Fix this passage of the documentation\./m, text);
+    await step(wb, 'cancel the review', () => clickReviewAction(wb, CANCEL));
+  });
+
+  it('at `RelayOptions` in src/relay.ts offers Ask Docs About `RelayOptions`, which asks in the chat with the code attached', async function () {
+    const asks = () => wb.requests('/assistant/').filter((r) => r.method === 'POST');
+    const before = asks().length;
+    await step(wb, 'put the cursor on RelayOptions in src/relay.ts', async () => {
+      await wb.page.keyboard.press('Escape'); // a menu left open by an earlier failure
+      await wb.openFile('src/relay.ts');
+      await cursorAt(2, 22);
+    });
+    await step(wb, 'Quick Fix lists the symbol’s actions', () => quickFix(['Ask Docs About `RelayOptions`', 'Fix the Docs for `RelayOptions`…']));
+    await wb.shot('code-actions-3-typescript-quick-fix');
+    await step(wb, 'pick Ask Docs About `RelayOptions`', () => pick('Ask Docs About `RelayOptions`'));
+    const turn = await step(wb, 'the chat shows the question with the code chip', async () => {
+      const t = chat.locator('.turn', { hasText: 'What do the docs say about `RelayOptions`?' }).last();
+      await t.waitFor({ state: 'visible', timeout: 20_000 });
+      await wb.waitForAnswer(chat, 'done');
+      return t;
+    });
+    await wb.shot('code-actions-4-chat');
+    assert.match(await turn.innerText(), /relay\.ts:\d+/, 'the turn names the attached code');
+    assert.equal(asks().length, before + 1, 'one question was sent');
+    const body = asks().at(-1)!.body as Body;
+    assert.equal(body.context?.length, 1);
+    assert.equal(body.context![0]!.type, 'code');
+    assert.equal(body.context![0]!.path, 'src/relay.ts');
+    assert.ok(body.context![0]!.value.startsWith('export interface RelayOptions {'), body.context![0]!.value);
+    assert.match(JSON.stringify(body.messages.at(-1)), /What do the docs say about `RelayOptions`\?/);
+  });
+});
