@@ -62,9 +62,9 @@ describe('e2e: the lightbulb’s Docs actions', function () {
 
   before(async function () {
     stack = await startStack({ demoKeys: true });
+    // Nothing of the extension is opened first: a Markdown file activates it (onLanguage), as a
+    // writer's first docs file would.
     wb = await Workbench.open(stack);
-    // The extension activates from its views and commands (no startup activation): open the chat.
-    chat = await wb.openChat();
   });
 
   after(async function () {
@@ -104,6 +104,7 @@ describe('e2e: the lightbulb’s Docs actions', function () {
     await step(wb, 'Quick Fix lists the symbol’s actions', () => quickFix(['Ask Docs About `RelayOptions`', 'Fix the Docs for `RelayOptions`…']));
     await wb.shot('code-actions-3-typescript-quick-fix');
     await step(wb, 'pick Ask Docs About `RelayOptions`', () => pick('Ask Docs About `RelayOptions`'));
+    chat = await wb.chatFrame();
     const turn = await step(wb, 'the chat shows the question with the code chip', async () => {
       const t = chat.locator('.turn', { hasText: 'What do the docs say about `RelayOptions`?' }).last();
       await t.waitFor({ state: 'visible', timeout: 20_000 });

@@ -7,8 +7,15 @@ describe('Activation', () => {
     const ext = extension();
     assert.equal(ext.packageJSON.name, 'docs-assistant');
     assert.equal(ext.extensionKind, vscode.ExtensionKind.Workspace, 'runs in the Node extension host, next to the files');
-    // Empty activationEvents: VS Code activates it from its views and commands, never at startup.
-    assert.deepEqual(ext.packageJSON.activationEvents, []);
+    // Never at startup: VS Code activates it from its views, commands, chat participant and tool,
+    // and when a docs file (Markdown, MDX, reStructuredText, AsciiDoc) opens, so that the lightbulb's
+    // Docs actions are there where writers work before anything else of the extension was used.
+    const events = ext.packageJSON.activationEvents as string[];
+    assert.deepEqual(
+      events.filter((e) => e === '*' || e === 'onStartupFinished'),
+      [],
+    );
+    assert.deepEqual(events, ['onLanguage:markdown', 'onLanguage:mdx', 'onLanguage:restructuredtext', 'onLanguage:asciidoc']);
     assert.equal(beforeSuite.extensionWasActive, false, 'the extension was already active when the suite started');
   });
 
