@@ -1,5 +1,5 @@
 import type { Frame, Page } from 'playwright-core';
-import { chatViewUnsupported, openChatView, startChatViewStack, waitForChatResponse } from '../test/e2e/chatView';
+import { chatViewUnsupported, openChatView, sendInChatView, startChatViewStack, waitForChatResponse } from '../test/e2e/chatView';
 import type { Stack } from '../test/e2e/stack';
 import { Workbench, closeBrowser } from '../test/e2e/workbench';
 
@@ -79,22 +79,6 @@ async function waitForGlyph(target: Page | Frame, surface: string, timeout = 30_
   if (!seen) throw new Error(`${surface}: the answer's first word never reached the DOM in ${timeout} ms (probe: ${JSON.stringify(await readProbe(target))}).`);
 }
 
-/**
- * Sends in the Chat view as sendInChatView does (test/e2e/chatView.ts), without its wait for one
- * more response row: the Chat view's list renders only the rows in view, so after a few rounds
- * the count of rows stops growing. The armed observer says when the answer is there instead.
- */
-async function sendInChat(wb: Workbench, text: string): Promise<void> {
-  await wb.page.locator('.interactive-input-part .interactive-input-editor .monaco-editor').first().click();
-  await wb.page.keyboard.press('Control+A');
-  await wb.page.keyboard.press('Backspace');
-  await wb.page.keyboard.insertText(text);
-  await wb.page.waitForTimeout(200);
-  const suggest = wb.page.locator('.interactive-input-part .suggest-widget.visible, .monaco-workbench > .suggest-widget.visible');
-  if (await suggest.isVisible().catch(() => false)) await wb.page.keyboard.press('Escape');
-  await wb.page.keyboard.press('Enter');
-}
-
 /** The question sent this round: the emulator starts its answer with `word` (`[[answer:first:…]]`). */
 const ask = (word: string): string => `${QUESTION} [[answer:first:${word}]]`;
 
@@ -105,7 +89,7 @@ async function measure(stack: Stack, wb: Workbench, webview: Frame, surface: Sam
   if (surface === 'chatView') {
     // The chat widget that holds the input; its responses, not the request rows that echo the question.
     await arm(wb.page, '.interactive-session', '.interactive-response .chat-markdown-part', word);
-    await sendInChat(wb, `@docs ${ask(word)}`);
+    await sendInChatView(wb, `@docs ${ask(word)}`);
     await waitForGlyph(wb.page, 'Chat view');
     await waitForChatResponse(wb);
   } else {

@@ -127,12 +127,20 @@ export async function openChatView(wb: Workbench, timeout = 30_000): Promise<voi
   }
 }
 
+/** How many request rows on screen show `tail` (the end of a message: its pills aside, the text is plain). */
+async function requestsShowing(wb: Workbench, tail: string): Promise<number> {
+  return wb.page
+    .locator('.interactive-item-container.interactive-request')
+    .evaluateAll((rows, t) => rows.filter((r) => (r.textContent ?? '').replace(/\s+/g, ' ').includes(t)).length, tail);
+}
+
 /** Types a message into the Chat view's input and sends it; returns once its response has appeared. */
 export async function sendInChatView(wb: Workbench, text: string, timeout = 20_000): Promise<void> {
-  // The Chat view keeps only the rows on screen in the DOM, so after a few answers the number of
-  // responses stops growing. The response that is newest now is marked instead, and a newest
-  // response without the mark is the new one.
-  await wb.page.locator(MOST_RECENT).evaluateAll((rows) => rows.forEach((r) => r.setAttribute('data-e2e-seen', '1')));
+  // The Chat view keeps only the rows on screen in the DOM, and reuses their elements, so neither
+  // counting response elements nor marking one tells a new response apart after a few answers.
+  // The new request row shows the message: the tests and the bench never send the same one twice.
+  const tail = text.replace(/\s+/g, ' ').trim().slice(-16);
+  const before = await requestsShowing(wb, tail);
   const input = chatInput(wb);
   await input.click();
   await wb.page.keyboard.press('Control+A');
@@ -146,9 +154,8 @@ export async function sendInChatView(wb: Workbench, text: string, timeout = 20_0
   const suggest = wb.page.locator('.interactive-input-part .suggest-widget.visible, .monaco-workbench > .suggest-widget.visible');
   if (await suggest.isVisible().catch(() => false)) await wb.page.keyboard.press('Escape');
   await wb.page.keyboard.press('Enter');
-  const fresh = wb.page.locator(`${MOST_RECENT}:not([data-e2e-seen])`);
   const deadline = Date.now() + timeout;
-  while ((await fresh.count()) === 0) {
+  while ((await requestsShowing(wb, tail)) <= before || (await wb.page.locator(MOST_RECENT).count()) === 0) {
     if (Date.now() > deadline) {
       const left = await input.textContent().catch(() => '');
       throw new Error(
