@@ -95,7 +95,9 @@ export class DocsParticipant {
     }
     relay.finish(message);
     if (message?.threadId) await this.deps.threads.set(session, { threadId: message.threadId, ...(message.threadKey ? { threadKey: message.threadKey } : {}) });
-    if (message && this.deps.jobs.available) {
+    // Offered whether or not the agent is set up yet: right after activation its setup is still
+    // being read, and a click on a job that cannot start says what is missing.
+    if (message) {
       const draft = this.deps.drafts.add({ question: request.prompt, context: question.chips, answer: relay.text }, session);
       metadata.draft = draft;
       stream.button({ command: FIX_COMMAND, title: vscode.l10n.t('Fix This in the Docs…'), arguments: [draft] });

@@ -17,11 +17,14 @@ describe('e2e: the lightbulb’s Docs actions', function () {
   let chat: Frame;
 
   /** The Quick Fix menu's rows, once it shows `titles`. */
-  async function quickFix(titles: string[]): Promise<string[]> {
+  async function quickFix(titles: string[], place: () => Promise<void>): Promise<string[]> {
     const editor = wb.page.locator(`.editor-instance .monaco-editor :is(${EDITOR_INPUT})`).first();
     const rows = wb.page.locator('.action-widget .monaco-list-row');
     // 1.139's Go to Line box lingers a moment after Enter and can take the first Ctrl+.: try again.
+    // The extension may still be activating (the Markdown file itself activates it), and an Escape
+    // between tries can drop the selection: each try puts the selection or cursor back first.
     for (let attempt = 1; ; attempt++) {
+      await place();
       await editor.focus();
       await wb.page.keyboard.press('Control+.');
       const shown = await rows
@@ -78,7 +81,7 @@ describe('e2e: the lightbulb’s Docs actions', function () {
       await wb.openFile('docs/getting-started.md');
       await wb.selectLines(3, 3);
     });
-    const rows = await step(wb, 'Quick Fix lists both actions', () => quickFix(['Fix This in the Docs…', 'Ask Docs About This']));
+    const rows = await step(wb, 'Quick Fix lists both actions', () => quickFix(['Fix This in the Docs…', 'Ask Docs About This'], () => wb.selectLines(3, 3)));
     await wb.shot('code-actions-1-markdown-quick-fix');
     assert.ok(rows.some((r) => r.includes('Fix This in the Docs…')) && rows.some((r) => r.includes('Ask Docs About This')), JSON.stringify(rows));
     await step(wb, 'pick Fix This in the Docs…', async () => {
@@ -101,7 +104,9 @@ describe('e2e: the lightbulb’s Docs actions', function () {
       await wb.openFile('src/relay.ts');
       await cursorAt(2, 22);
     });
-    await step(wb, 'Quick Fix lists the symbol’s actions', () => quickFix(['Ask Docs About `RelayOptions`', 'Fix the Docs for `RelayOptions`…']));
+    await step(wb, 'Quick Fix lists the symbol’s actions', () =>
+      quickFix(['Ask Docs About `RelayOptions`', 'Fix the Docs for `RelayOptions`…'], () => cursorAt(2, 22)),
+    );
     await wb.shot('code-actions-3-typescript-quick-fix');
     await step(wb, 'pick Ask Docs About `RelayOptions`', () => pick('Ask Docs About `RelayOptions`'));
     chat = await wb.chatFrame();
