@@ -232,6 +232,15 @@ async function unfold(response: Locator): Promise<void> {
  */
 export async function readChatResponse(wb: Workbench): Promise<ChatResponse> {
   const response = wb.page.locator(MOST_RECENT).last();
+  // "Completed" can show while the Chat view still renders a long answer in steps (its buttons
+  // come last): read once the response has stopped changing for 400 ms (at most 5 s).
+  let last = -1;
+  for (let i = 0; i < 25; i++) {
+    const now = await response.evaluate((r) => r.innerHTML.length).catch(() => -1);
+    if (now === last) break;
+    last = now;
+    await wait(response, 400);
+  }
   const markdown = (await response.locator('.chat-markdown-part.rendered-markdown').allTextContents()).join('\n').trim();
   const buttons = await texts(response.locator('.chat-command-button .monaco-button'));
   await unfold(response);
