@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { ServiceError } from '../api/errors';
-import { describeForUser } from './errorWords';
+import { describeForUser, type UserError } from './errorWords';
 
 // A failed service call as a VS Code notification: the words of errorWords.ts in the display
 // language, and a button for each fix the notification can run. The features call this instead
@@ -16,21 +16,27 @@ interface Button {
   run: () => unknown;
 }
 
-/** The buttons for `err`'s fixes, in the order errorWords.ts gives them. */
+/**
+ * The commands that carry out the fixes errorWords.ts offers, in its order: set the key it names,
+ * configure the service. Retry and a new conversation are the caller's own to offer. Shared by the
+ * notifications here and the Chat view's error buttons (src/participant/errorResult.ts).
+ */
+export function fixCommands(words: Pick<UserError, 'fixes' | 'keyKind'>): vscode.Command[] {
+  const commands: vscode.Command[] = [];
+  for (const fix of words.fixes) {
+    if (fix === 'setKey' && words.keyKind === 'admin') commands.push({ command: 'docsAssistant.setAdminKey', title: vscode.l10n.t('Set Admin API Key') });
+    else if (fix === 'setKey' && words.keyKind === 'assistant')
+      commands.push({ command: 'docsAssistant.setAssistantKey', title: vscode.l10n.t('Set Assistant API Key') });
+    else if (fix === 'configure') commands.push({ command: 'docsAssistant.configure', title: vscode.l10n.t('Configure Service') });
+  }
+  return commands;
+}
+
+/** The buttons for `err`'s fixes, in the order errorWords.ts gives them, then Retry when offered. */
 function buttonsFor(err: ServiceError, options: ErrorNoticeOptions): { message: string; buttons: Button[] } {
   const words = describeForUser(err, vscode.l10n.t);
-  const buttons: Button[] = [];
-  for (const fix of words.fixes) {
-    if (fix === 'setKey' && words.keyKind === 'admin') {
-      buttons.push({ title: vscode.l10n.t('Set Admin API Key'), run: () => vscode.commands.executeCommand('docsAssistant.setAdminKey') });
-    } else if (fix === 'setKey' && words.keyKind === 'assistant') {
-      buttons.push({ title: vscode.l10n.t('Set Assistant API Key'), run: () => vscode.commands.executeCommand('docsAssistant.setAssistantKey') });
-    } else if (fix === 'configure') {
-      buttons.push({ title: vscode.l10n.t('Configure Service'), run: () => vscode.commands.executeCommand('docsAssistant.configure') });
-    } else if (fix === 'retry' && options.retry) {
-      buttons.push({ title: vscode.l10n.t('Retry'), run: options.retry });
-    }
-  }
+  const buttons: Button[] = fixCommands(words).map((c) => ({ title: c.title, run: () => vscode.commands.executeCommand(c.command) }));
+  if (options.retry && words.fixes.includes('retry')) buttons.push({ title: vscode.l10n.t('Retry'), run: options.retry });
   return { message: words.message, buttons };
 }
 

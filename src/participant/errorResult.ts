@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { ServiceError } from '../api/errors';
 import type { ClientProblem } from '../common/setup';
+import { fixCommands } from '../host/errorMessages';
 import { describeForUser } from '../host/errorWords';
 
 // A failed question in the Chat view: the same words as everywhere else (errorWords.ts, in the
@@ -10,20 +11,13 @@ import { describeForUser } from '../host/errorWords';
 
 export function errorResult<M extends object>(err: ServiceError, stream: vscode.ChatResponseStream, metadata: M, keptPartial: boolean): vscode.ChatResult {
   const words = describeForUser(err, vscode.l10n.t);
-  for (const fix of words.fixes) {
-    if (fix === 'setKey' && words.keyKind === 'assistant')
-      stream.button({ command: 'docsAssistant.setAssistantKey', title: vscode.l10n.t('Set Assistant API Key') });
-    else if (fix === 'configure') stream.button({ command: 'docsAssistant.configure', title: vscode.l10n.t('Configure Service') });
-  }
+  for (const command of fixCommands(words)) stream.button(command);
   return { errorDetails: { message: keptPartial ? vscode.l10n.t('{0} What arrived is kept above.', words.message) : words.message }, metadata };
 }
 
 /** Not set up yet: what is missing, with the button that fixes it. */
 export function problemResult<M extends object>(p: ClientProblem, stream: vscode.ChatResponseStream, metadata: M): vscode.ChatResult {
-  stream.button(
-    p.action === 'setAssistantKey'
-      ? { command: 'docsAssistant.setAssistantKey', title: vscode.l10n.t('Set Assistant API Key') }
-      : { command: 'docsAssistant.configure', title: vscode.l10n.t('Configure Service') },
-  );
+  const fix = p.action === 'setAssistantKey' ? { fixes: ['setKey' as const], keyKind: 'assistant' as const } : { fixes: ['configure' as const] };
+  for (const command of fixCommands(fix)) stream.button(command);
   return { errorDetails: { message: p.problem }, metadata };
 }

@@ -28,10 +28,15 @@ export function responseText(response: readonly unknown[]): string {
   return text;
 }
 
+/** This participant's questions and answers in the session; /fix turns are not part of the conversation. */
+function ownTurns(history: readonly unknown[], participant: string): readonly TurnLike[] {
+  return (history as readonly TurnLike[]).filter((t) => t?.participant === participant && t.command !== 'fix');
+}
+
 /** The request's messages: this participant's earlier questions and answers, then `prompt`. */
 export function messagesFor(history: readonly unknown[], participant: string, prompt: string): ChatMessage[] {
   const messages: ChatMessage[] = [];
-  const turns = (history as readonly TurnLike[]).filter((t) => t?.participant === participant && t.command !== 'fix');
+  const turns = ownTurns(history, participant);
   let n = 0;
   for (const turn of turns.slice(-MAX_HISTORY_TURNS * 2)) {
     if (typeof turn.prompt === 'string') {
@@ -47,7 +52,7 @@ export function messagesFor(history: readonly unknown[], participant: string, pr
 
 /** The last question and answer of this participant in the session, for /fix. */
 export function lastExchange(history: readonly unknown[], participant: string): { question: string; answer: string } | undefined {
-  const turns = (history as readonly TurnLike[]).filter((t) => t?.participant === participant && t.command !== 'fix');
+  const turns = ownTurns(history, participant);
   for (let i = turns.length - 1; i > 0; i--) {
     const answer = turns[i]!;
     const question = turns[i - 1]!;

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { safeExternalUrl } from '../api/sources';
 import { isLoopbackUrl } from '../api/url';
 import { onDidChangeConfig, readConfig } from '../host/config';
 import type { Log } from '../host/log';
@@ -23,16 +24,10 @@ type McpHttpServerDefinitionCtor = new (label: string, uri: vscode.Uri, headers?
 
 /** The address to offer, or undefined (with the reason logged) when it is not one to use. */
 export function mcpServerUri(raw: string): vscode.Uri | undefined {
-  if (!raw) return undefined;
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    return undefined;
-  }
-  if (url.username || url.password) return undefined;
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopbackUrl(url.href))) return undefined;
-  return vscode.Uri.parse(url.href, true);
+  // http(s) with a host and no user name or password, as for any link; then https, or http to this machine.
+  const url = raw ? safeExternalUrl(raw) : undefined;
+  if (!url || !(url.startsWith('https:') || isLoopbackUrl(url))) return undefined;
+  return vscode.Uri.parse(url, true);
 }
 
 export function registerMcpProvider(log: Log): vscode.Disposable {

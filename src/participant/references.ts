@@ -33,18 +33,11 @@ async function chipFor(uri: vscode.Uri, range: vscode.Range | undefined, maxChar
   } catch {
     return undefined; // A folder, a binary file, or a file that is gone: nothing to send.
   }
-  const whole = new vscode.Range(0, 0, doc.lineCount, 0);
-  const r = range && !range.isEmpty ? range : whole;
-  const endLine = r.end.character === 0 && r.end.line > r.start.line ? r.end.line : r.end.line + 1;
-  return buildContextChip({
-    id: newId(),
-    languageId: doc.languageId,
-    path: workspacePath(uri),
-    startLine: r.start.line + 1,
-    endLine: Math.min(endLine, doc.lineCount),
-    text: doc.getText(r),
-    maxChars,
-  });
+  // No range, or an empty one: the whole document.
+  const r = range && !range.isEmpty ? range : new vscode.Range(0, 0, doc.lineCount, 0);
+  const selected = selectedText({ selection: r, document: doc });
+  if (!selected) return undefined;
+  return buildContextChip({ ...selected, id: newId(), path: workspacePath(uri), maxChars });
 }
 
 export async function questionContext(references: readonly ReferenceLike[], t: typeof vscode.l10n.t): Promise<QuestionContext> {
