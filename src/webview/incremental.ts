@@ -1,7 +1,7 @@
 import type { Links, Token, Tokens } from 'marked';
 import { rawOf, settledPrefix } from './inlinePrefix';
 import { hasRawHtml, lexBlocks, renderBlocks, renderPieces, type Piece } from './markdown';
-import { PaceMeter, renderDue } from './cadence';
+import { renderDue } from './cadence';
 import { morphChildren } from './morph';
 import { fastPathAfterRender, tryFastAppend, type FastPath } from './plainAppend';
 import { endsWithBlankLine } from './textScans';
@@ -15,9 +15,9 @@ import { endsWithBlankLine } from './textScans';
 // Three more things keep updates cheap over a long answer:
 // - A delta that cannot change the tail's structure is appended to its last text node, without
 //   markdown or sanitizing (plainAppend.ts). Anything else renders the tail.
-// - While an answer streams, the tail is rendered at most ten times a second (by the frame
-//   clock), and less often when the text arrives fast (cadence.ts). A flush (the answer ended,
-//   stopped or failed) renders at once.
+// - While an answer streams, the tail is rendered ten times a second (by the frame clock), at
+//   every pace, and the first text at once (cadence.ts). A flush (the answer ended, stopped or
+//   failed) renders at once.
 // - Finished blocks sit in groups of GROUP_SIZE inside one container, so the browser's layout of
 //   an update walks a handful of boxes, not one per block of the answer so far.
 
@@ -96,7 +96,6 @@ export function createIncrementalMarkdown(
   let scheduled = false;
   let dirty = false;
   let lastFrameRender = -Infinity;
-  const pace = new PaceMeter();
 
   const div = (className: string) => {
     const el = document.createElement('div');
@@ -164,7 +163,7 @@ export function createIncrementalMarkdown(
   const onFrame = (time: number) => {
     scheduled = false;
     if (!dirty) return;
-    if (!renderDue(time - lastFrameRender, pace.sample(time, text.length))) {
+    if (!renderDue(time - lastFrameRender)) {
       scheduled = true;
       schedule(onFrame);
       return;
@@ -249,7 +248,7 @@ export function createIncrementalMarkdown(
       }
       text = next;
       links = {};
-      pace.reset();
+      lastFrameRender = -Infinity;
       reset();
       request();
     },

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import type { AnswerPatch, ChatSnapshot, HostNotificationName, HostNotifications } from '../../src/common/protocol';
 import { renderWebviewHtml } from '../../src/chat/webviewHtml';
-import { MAX_RENDER_INTERVAL_MS } from '../../src/webview/cadence';
+import { RENDER_INTERVAL_MS } from '../../src/webview/cadence';
 
 // Loads the real webview bundle, in the real HTML the host generates (CSP included), into
 // Debian's Chromium, with a stand-in for VS Code's acquireVsCodeApi that records what the
@@ -220,11 +220,11 @@ export class WebviewHarness {
 
   /**
    * Waits until the webview has rendered everything sent so far. Streaming text renders at least
-   * once per MAX_RENDER_INTERVAL_MS but may be held back until then, so two animation frames alone
+   * once per RENDER_INTERVAL_MS but may be held back until then, so two animation frames alone
    * are not enough.
    */
   async rendered(): Promise<void> {
-    await this.page.waitForTimeout(MAX_RENDER_INTERVAL_MS);
+    await this.page.waitForTimeout(RENDER_INTERVAL_MS);
     await this.page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
   }
 
