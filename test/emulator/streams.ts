@@ -3,6 +3,7 @@ import type { UIMessageChunk } from '../../src/api/types';
 import type { Answer } from './compose';
 import { Exchange, ExchangeGone } from './exchange';
 import type { StreamFault } from './faults';
+import type { RecordedRequest } from './config';
 
 // The answer on the wire, in both protocols: v2 is the AI SDK v5 UI message stream over SSE,
 // v1 the AI SDK v4 data stream protocol. A fault is a different script of the same frames, so
@@ -232,6 +233,9 @@ export interface StreamTiming {
   slowDripMs: number;
 }
 
+/** A recorded answer request, with Date.now() when its stream's last text delta, and its last chunk, had been written. */
+export type TimedRecord = RecordedRequest & { lastTextAt?: number; lastByteAt?: number };
+
 /** Sends the answer; stops writing the moment the client goes away, leaving no timer behind. */
 export async function streamAnswer(
   ex: Exchange,
@@ -247,6 +251,7 @@ export async function streamAnswer(
   ex.head(200, { ...enc.headers, ...extraHeaders });
   ex.res.flushHeaders();
   const firstText = plan.deltas.length ? enc.delta(plan, plan.deltas[0]!) : undefined;
+  const lastText = plan.deltas.length ? enc.delta(plan, plan.deltas.at(-1)!) : undefined;
   try {
     let first = true;
     for (const step of script(enc, plan, fault)) {
@@ -259,7 +264,10 @@ export async function streamAnswer(
       first = false;
       if (ex.record && ex.record.firstTextAt === undefined && step.write === firstText) ex.record.firstTextAt = Date.now();
       await ex.write(step.write);
+      if (ex.record && step.write === lastText) (ex.record as TimedRecord).lastTextAt = Date.now();
     }
+    // When the answer's last byte went out (test/e2e/stream-latency.e2e.ts times the final render from it).
+    if (ex.record) (ex.record as TimedRecord).lastByteAt = Date.now();
     ex.res.end();
   } catch (e) {
     if (!(e instanceof ExchangeGone)) throw e;

@@ -1,0 +1,95 @@
+import assert from 'node:assert/strict';
+import type { Frame } from 'playwright-core';
+import type { TimedRecord } from '../emulator/streams';
+import { startStack, type Stack } from './stack';
+import { Workbench, closeBrowser, step } from './workbench';
+
+// Issue 21: in the real VS Code, the final render of a streamed answer comes at most 50 ms after
+// the last byte of its stream. The emulator notes Date.now() when it has written the last text
+// delta and the stream's last chunk (test/emulator/streams.ts); a MutationObserver in the chat
+// webview notes Date.now() of every change to the answer, with the length of its text. The final
+// render is the first change that shows the whole text. Both clocks are this machine's.
+
+const BUDGET_MS = 50;
+const ANSWERS = 5;
+
+type Change = { at: number; length: number; status: string | null };
+type Win = typeof globalThis & { __changes?: Change[] };
+
+/** Watches the transcript and notes each change to the last answer: when, its text's length and its status. */
+async function watch(chat: Frame): Promise<void> {
+  await chat.evaluate(() => {
+    const transcript = document.querySelector('.transcript')!;
+    const changes: Change[] = [];
+    (window as Win).__changes = changes;
+    const note = () => {
+      const turn = Array.from(transcript.querySelectorAll('.turn')).at(-1);
+      if (!turn) return;
+      const parts = Array.from(turn.querySelectorAll('.answer-parts [data-kind="text"]'));
+      const length = parts.reduce((n, p) => n + (p.textContent ?? '').length, 0);
+      const last = changes.at(-1);
+      const status = turn.getAttribute('data-status');
+      if (!last || last.length !== length || last.status !== status) changes.push({ at: Date.now(), length, status });
+    };
+    new MutationObserver(note).observe(transcript, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ['data-status'] });
+  });
+}
+
+describe('e2e: a streamed answer ends on screen right after its last byte', function () {
+  let stack: Stack;
+  let wb: Workbench;
+  let chat: Frame;
+
+  before(async function () {
+    stack = await startStack({ demoKeys: true });
+    wb = await Workbench.open(stack);
+    chat = await wb.openChat();
+  });
+
+  after(async function () {
+    await wb?.close();
+    await closeBrowser();
+    await stack?.close();
+  });
+
+  it(`renders the whole answer within ${BUDGET_MS} ms of the stream's last byte`, async function () {
+    const questions = [
+      'How do I configure the connect timeout?',
+      'What are the rate limits?',
+      'How do I authenticate requests?',
+      'How are failed deliveries retried?',
+      'How do I get started?',
+    ].slice(0, ANSWERS);
+    const rows: string[] = [];
+    const late: number[] = [];
+    for (const [i, question] of questions.entries()) {
+      await step(wb, `answer ${i + 1}`, async () => {
+        await watch(chat);
+        await wb.ask(chat, question);
+        await wb.waitForAnswer(chat, 'done');
+        // A last mutation may still be on its way to the observer.
+        await wb.page.waitForTimeout(200);
+      });
+      const changes = await chat.evaluate(() => (window as Win).__changes ?? []);
+      const record = wb
+        .requests('/assistant/')
+        .filter((r) => r.method === 'POST')
+        .at(-1) as TimedRecord | undefined;
+      assert.ok(record?.lastByteAt !== undefined && record.lastTextAt !== undefined, 'the emulator noted when it wrote the last text and the last byte');
+      const whole = changes.at(-1)!.length;
+      assert.ok(whole > 0, 'the answer has text');
+      const final = changes.find((c) => c.length === whole)!;
+      const afterLastByte = final.at - record.lastByteAt;
+      const afterLastText = final.at - record.lastTextAt;
+      late.push(afterLastByte);
+      rows.push(
+        `answer ${i + 1}: ${whole} characters; final render ${afterLastByte} ms after the last byte, ${afterLastText} ms after the last text delta (last text → last byte ${record.lastByteAt - record.lastTextAt} ms); ${changes.length} changes seen`,
+      );
+    }
+    console.log(`      ${rows.join('\n      ')}`);
+    assert.ok(
+      late.every((ms) => ms <= BUDGET_MS),
+      `final render after the last byte: ${late.join(', ')} ms (budget ${BUDGET_MS} ms)`,
+    );
+  });
+});
