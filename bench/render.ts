@@ -6,9 +6,10 @@ import { join } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { renderWebviewHtml } from '../src/chat/webviewHtml';
 import { deltasOf, longAnswer } from './answer';
+import { benchPace, firstGlyph, paceRowsAndBudgets } from './pace';
 import { benchPathological } from './pathological';
 import { buildShadow, ROOT } from './shadow';
-import { medianBy, percentile, type BenchResult } from './util';
+import { median, medianBy, percentile, type BenchResult } from './util';
 
 // 2. Render cost in the webview: the real production bundle, in the real page and CSP, in
 // Debian's Chromium. A 40 KB answer arrives as 2,000 patches of one delta each, one per frame
@@ -18,6 +19,9 @@ import { medianBy, percentile, type BenchResult } from './util';
 // same final text rendered once. The naive renderer (the whole answer re-rendered on every
 // update) is the same bundle with one module swapped. The streamed DOM must end up equal to the
 // once-rendered one.
+// Every one of the seven runs must stay within the budget, not only the median (issue 21). Then
+// (pace.ts) the same bundle at four paces: renders per second, how long text waits for a render,
+// and the first glyph on the browser's own frames.
 // Then (pathological.ts) a 430 KB answer of the markdown that once froze the chat, in the same
 // page: its slowest update, and the time from its last byte to the whole answer on screen.
 
@@ -75,13 +79,9 @@ async function buildNaiveBundle(): Promise<string> {
  * callbacks called straight from it would leave every render's script out of the total.
  * The bundle's code is untouched.
  */
-export const PAGE_SETUP = `
+/** The host's side of the page, without the driven frames: the first-glyph runs use the browser's own. */
+const PAGE_HOST = `
   globalThis.__name = (f) => f;
-  window.__queue = [];
-  window.requestAnimationFrame = (cb) => { window.__queue.push(cb); return window.__queue.length; };
-  window.__time = 0;
-  window.addEventListener('bench-frame', () => { const q = window.__queue; window.__queue = []; window.__time += 1000 / 60; for (const cb of q) cb(window.__time); });
-  window.__frame = () => window.dispatchEvent(new Event('bench-frame'));
   window.acquireVsCodeApi = () => ({
     postMessage(m) {
       const reply = m.name === 'ready' ? { conversationId: 'warm', title: '', turns: [], pendingContext: [], draft: '', busy: false, inputHistory: [], agentAvailable: true } : undefined;
@@ -91,6 +91,15 @@ export const PAGE_SETUP = `
     setState: () => undefined,
   });
 `;
+export const PAGE_SETUP = `${PAGE_HOST}
+  window.__queue = [];
+  window.requestAnimationFrame = (cb) => { window.__queue.push(cb); return window.__queue.length; };
+  window.__time = 0;
+  window.addEventListener('bench-frame', () => { const q = window.__queue; window.__queue = []; window.__time += 1000 / 60; for (const cb of q) cb(window.__time); });
+  window.__frame = () => window.dispatchEvent(new Event('bench-frame'));
+`;
+/** First-glyph rounds on the browser's own frames. */
+const GLYPH_ROUNDS = 20;
 
 export interface Run {
   updates: number[];
@@ -99,15 +108,20 @@ export interface Run {
   cdpStream: number;
   cdpSingle: number;
   nodes: number;
+  /** Layout and style passes Chromium ran during the stream. */
+  layouts: number;
+  styles: number;
 }
 
 /** One streamed answer and one render of its final text, in the page, timed per update. */
 export async function measure(page: Page, text: string, deltas: string[], id: string): Promise<Run> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable');
+  let counts = [0, 0];
   const busy = async () => {
     const { metrics } = await cdp.send('Performance.getMetrics');
     const m = Object.fromEntries(metrics.map((x) => [x.name, x.value]));
+    counts = [m.LayoutCount ?? 0, m.RecalcStyleCount ?? 0];
     return ((m.ScriptDuration ?? 0) + (m.LayoutDuration ?? 0) + (m.RecalcStyleDuration ?? 0)) * 1000;
   };
   const turn = (answerText: string, status: string) => ({
@@ -131,6 +145,7 @@ export async function measure(page: Page, text: string, deltas: string[], id: st
   const collect = () => page.evaluate(() => (window as unknown as { gc(): void }).gc());
   await collect();
   let before = await busy();
+  const countsBefore = counts;
   const updates = await page.evaluate(
     ([deltas, start]) => {
       const w = window as unknown as { __frame(): void };
@@ -157,6 +172,7 @@ export async function measure(page: Page, text: string, deltas: string[], id: st
     [deltas, snapshot(`stream-${id}`, turn('', 'streaming'))] as const,
   );
   const cdpStream = (await busy()) - before;
+  const [layouts, styles] = counts.map((c, i) => c - countsBefore[i]!) as [number, number];
   const shape = () => {
     const md = document.querySelector('.answer .markdown')!;
     const tags = [...md.querySelectorAll('*')].map((e) => e.tagName).filter((t) => t !== 'DIV' && t !== 'SPAN' && t !== 'BUTTON' && t !== 'I');
@@ -184,7 +200,7 @@ export async function measure(page: Page, text: string, deltas: string[], id: st
     throw new Error(`the streamed answer differs from the one rendered once (${streamed.text.length} vs ${once.text.length} chars)`);
   const nodes = once.tags.split(' ').length;
   await cdp.detach();
-  return { updates, total: updates.reduce((a, b) => a + b, 0), single, cdpStream, cdpSingle, nodes };
+  return { updates, total: updates.reduce((a, b) => a + b, 0), single, cdpStream, cdpSingle, nodes, layouts, styles };
 }
 
 export async function benchRender(): Promise<BenchResult> {
@@ -226,6 +242,7 @@ export async function benchRender(): Promise<BenchResult> {
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   try {
     const allRuns: Record<'incremental' | 'naive', Run[]> = {} as never;
+    let paces: Awaited<ReturnType<typeof benchPace>> = [];
     for (const bundle of ['incremental', 'naive'] as const) {
       const page = await browser.newPage({ viewport: { width: 420, height: 800 } });
       await page.addInitScript({ content: PAGE_SETUP });
@@ -242,11 +259,19 @@ export async function benchRender(): Promise<BenchResult> {
       if (bundle === 'incremental') {
         await measure(page, text, deltas, 'warm');
         for (let i = 0; i < RUNS; i++) runs.push(await measure(page, text, deltas, String(i)));
+        paces = await benchPace(page);
       } else runs.push(await measure(page, text, deltas, '0'));
       allRuns[bundle] = runs;
       if (violations.length) throw new Error(`the ${bundle} page reported errors: ${violations.join('; ')}`);
       await page.close();
     }
+    const glyphPage = await browser.newPage({ viewport: { width: 420, height: 800 } });
+    await glyphPage.addInitScript({ content: PAGE_HOST });
+    await glyphPage.goto(`${origin}/?bundle=incremental`);
+    await glyphPage.waitForSelector('#app[aria-busy="false"]');
+    const glyph = await firstGlyph(glyphPage, GLYPH_ROUNDS);
+    await glyphPage.close();
+    const pace = paceRowsAndBudgets(paces);
     const pathological = await benchPathological(`${origin}/?bundle=incremental`);
     const runRatio = (r: Run) => r.cdpStream / r.cdpSingle;
     const inc = medianBy(allRuns.incremental, runRatio);
@@ -278,6 +303,12 @@ export async function benchRender(): Promise<BenchResult> {
           `script+style+layout ${ms(inc.cdpStream)} = ${x(ratio)} once (wall ${ms(inc.total)} = ${x(wallRatio)}); slowest update ${ms(worst)}, p99 ${ms(p99(inc.updates))}`,
         ],
         [`  ratio in each of ${RUNS} runs`, ratios.map((r) => r.toFixed(2)).join(', ') + ' (sorted; the median run is shown)'],
+        [`  renders of the stream`, `${inc.layouts} layouts, ${inc.styles} style passes (cadence.ts: ten renders a second)`],
+        ...pace.rows,
+        [
+          'first glyph (browser frames)',
+          `frames after the first delta's message: ${glyph.frames.join(' ')}; ms: ${glyph.ms.map((t) => t.toFixed(1)).join(' ')}`,
+        ],
         [
           'naive (re-render all per update)',
           `script+style+layout ${ms(nai.cdpStream)} = ${x(naiveRatio)} once (wall ${ms(nai.total)} = ${x(naiveWallRatio)}); slowest update ${ms(worstNaive)}, p99 ${ms(p99(nai.updates))}`,
@@ -285,7 +316,20 @@ export async function benchRender(): Promise<BenchResult> {
         ...pathological.rows,
       ],
       budgets: [
-        { what: 'all updates vs one render (script+layout)', value: `${x(ratio)} (naive ${x(naiveRatio)})`, budget: '≤ 3×', met: ratio <= 3 },
+        {
+          what: `all updates vs one render (script+style+layout), every one of ${RUNS} runs`,
+          value: `worst ${x(ratios.at(-1)!)}, median ${x(ratio)} (naive ${x(naiveRatio)})`,
+          budget: '≤ 3× in all',
+          met: ratios.every((r) => r <= 3),
+        },
+        ...pace.budgets,
+        {
+          what: `first glyph, browser's own frames (${GLYPH_ROUNDS} rounds)`,
+          value: `in frame ${Math.max(...glyph.frames)} at worst; ${ms(Math.max(...glyph.ms))} at worst, median ${ms(median(glyph.ms))}`,
+          // In ms it is the browser's frame clock too: a headless frame can come late.
+          budget: 'the first frame after the delta',
+          met: glyph.frames.every((f) => f === 1),
+        },
         { what: 'slowest single update (wall)', value: `${ms(worst)} (naive ${ms(worstNaive)})`, budget: '≤ 16 ms', met: worst <= 16 },
         ...pathological.budgets,
       ],
@@ -302,6 +346,8 @@ export async function benchRender(): Promise<BenchResult> {
         slowestUpdateMs: { incremental: worst, naive: worstNaive },
         p99UpdateMs: { incremental: p99(inc.updates), naive: p99(nai.updates) },
         pathological: pathological.raw,
+        paces,
+        firstGlyph: glyph,
       },
     };
   } finally {
