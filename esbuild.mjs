@@ -1,5 +1,8 @@
-// Builds the two bundles the extension ships: the extension host (Node, CommonJS,
-// `vscode` provided by the host at run time) and the chat webview (a browser IIFE).
+// Builds the three bundles the extension ships: the extension host twice, for Node (desktop,
+// package.json "main") and for a browser's web worker (github.dev, vscode.dev, package.json
+// "browser"), both CommonJS with `vscode` provided by the host at run time, and the chat webview
+// (a browser IIFE). The web build is bundled for the browser platform, so a Node built-in that
+// slips into what it reaches fails the build instead of failing in a user's browser.
 // Usage: node esbuild.mjs [--watch] [--production]
 import * as esbuild from 'esbuild';
 import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
@@ -27,6 +30,17 @@ const builds = [
     format: 'cjs',
     target: 'node18',
     external: ['vscode'],
+  },
+  {
+    ...common,
+    entryPoints: ['src/web/extension.ts'],
+    outfile: 'dist/web/extension.js',
+    platform: 'browser',
+    format: 'cjs',
+    target: 'es2022',
+    external: ['vscode'],
+    // No Node polyfills: a browser host has no `process`, and nothing here may expect one.
+    define: { ...common.define, global: 'globalThis' },
   },
   {
     ...common,

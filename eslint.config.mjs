@@ -47,13 +47,25 @@ export const VSCODE_FREE_CORES = [
   'src/codeActions/actionPlan.ts',
 ];
 
-/** One `no-restricted-imports` per layer; `paths` and `patterns` are that layer's whole list. */
+/**
+ * Everything under src/ but the Node entry also runs in a browser's extension host (package.json
+ * "browser": github.dev, vscode.dev), where Node's modules and globals do not exist.
+ */
+const WEB_WHY = 'Everything under src/ also runs in the browser extension host (src/web/extension.ts); only src/extension.ts, the Node entry, may use Node';
+/** Node's globals by name; `globalThis.setImmediate` with a fallback stays possible. */
+const NODE_GLOBALS = ['process', 'Buffer', 'setImmediate', 'clearImmediate', '__dirname', '__filename', 'require', 'module', 'global'];
+
+/**
+ * One `no-restricted-imports` per layer; `paths` and `patterns` are that layer's whole list.
+ * Every layer is free of Node: `node` names the layer's own reason, else the browser host's.
+ */
 function layer(files, { vscode = false, node = false, folders = [], why }) {
+  const nodeWhy = node ? `${why} (imports a Node built-in).` : `${WEB_WHY} (imports a Node built-in).`;
   const paths = [
     ...(vscode ? [{ name: 'vscode', message: `${why}: it must not import vscode.` }] : []),
-    ...(node ? NODE_NAMES.map((name) => ({ name, message: `${why} (imports a Node built-in).` })) : []),
+    ...NODE_NAMES.map((name) => ({ name, message: nodeWhy })),
   ];
-  const patterns = [...folders.map((f) => folder(f, `${why} (imports src/${f}).`)), ...(node ? [nodeBuiltins(`${why} (imports a Node built-in).`)] : [])];
+  const patterns = [...folders.map((f) => folder(f, `${why} (imports src/${f}).`)), nodeBuiltins(nodeWhy)];
   return { files, rules: { 'no-restricted-imports': ['error', { paths, patterns }] } };
 }
 
@@ -104,6 +116,13 @@ export default tseslint.config(
     folders: ['agent', 'chat', 'participant', 'codeActions', 'host', 'api'],
     why: 'src/webview is a browser bundle: only itself, src/common and browser packages',
   }),
+  {
+    files: ['src/**/*.ts'],
+    ignores: ['src/extension.ts'],
+    rules: { 'no-restricted-globals': ['error', ...NODE_GLOBALS.map((name) => ({ name, message: `${WEB_WHY}: no \`${name}\` there.` }))] },
+  },
+  // The two entries and the wiring they share: no feature folder is off limits, Node is.
+  layer(['src/activation.ts', 'src/web/**/*.ts'], { why: WEB_WHY }),
   layer(['src/host/**/*.ts'], {
     folders: ['agent', 'chat', 'participant', 'codeActions', 'webview'],
     why: 'src/host is shared by the features and must not depend on them',

@@ -1,54 +1,12 @@
-import * as vscode from 'vscode';
-import { registerAgentFeature, type AgentFeature } from './agent';
-import { registerChatFeature } from './chat';
-import { registerCodeActionsFeature } from './codeActions';
-import type { AgentJobsService } from './common/jobs';
-import type { ChatViewProvider } from './chat/chatViews';
-import { seedDemoKeys } from './host/demoKeys';
-import { Log } from './host/log';
-import { registerAssistantKeyContext } from './host/keyContext';
-import { KeyStore } from './host/secrets';
-import { WorkspaceSettingsGuard } from './host/workspaceSettingsGuard';
-import { registerParticipantFeature } from './participant';
+import type * as vscode from 'vscode';
+import { activateDocsAssistant, type DocsAssistantTestHooks } from './activation';
 
-/** What activate() hands to the integration suite (test/integration); a normal activation returns nothing. */
-export interface DocsAssistantTestHooks {
-  agent: AgentFeature;
-  jobs: AgentJobsService;
-  chatView: ChatViewProvider;
-  keys: KeyStore;
-}
+export type { DocsAssistantTestHooks } from './activation';
 
-// Wiring only: create the shared services, hand them to each feature, and let
-// context.subscriptions own every Disposable. Features never import each other: the chat gets
-// what it needs of the agent as an interface from src/common.
+// The desktop (Node) extension host's entry, package.json "main". The only file under src/ that
+// may use Node's globals: the first-run demo keys come from the environment `npm start` sets.
 export function activate(context: vscode.ExtensionContext): DocsAssistantTestHooks | undefined {
-  const log = new Log();
-  const keys = new KeyStore(context.secrets);
-  context.subscriptions.push(log, keys, new WorkspaceSettingsGuard(context.workspaceState, log), registerAssistantKeyContext(keys));
-
-  // The log redacts anything key-shaped anyway; registering the real keys also catches ones
-  // that do not look like keys (a pasted key with a typo in its prefix, for example).
-  const registerKeysWithLog = async () => {
-    log.addSecret(await keys.get('admin'));
-    log.addSecret(await keys.get('assistant'));
-  };
-  context.subscriptions.push(keys.onDidChange(() => void registerKeysWithLog()));
-
-  void seedDemoKeys(keys, process.env, log)
-    .then(registerKeysWithLog)
-    .catch((e) => log.error('Could not store the demo keys', e));
-
-  const services = { keys, log };
-  const agent = registerAgentFeature(context, services);
-  // The chat gets the agent feature only as the AgentJobsService interface (src/common/jobs.ts).
-  const chat = registerChatFeature(context, { ...services, jobs: agent.jobs });
-  // VS Code's own Chat (@docs, #docs, the docs site's MCP server) gets the agent the same way.
-  const participant = registerParticipantFeature(context, { ...services, jobs: agent.jobs });
-  // The lightbulb's Docs actions reach the chat and the agent only through their commands (src/common/commandArgs.ts).
-  context.subscriptions.push(agent, chat, participant, registerCodeActionsFeature());
-  // Only an extension host started to run tests sees inside; installed from a .vsix, nothing is exported.
-  return context.extensionMode === vscode.ExtensionMode.Test ? { agent: agent.feature, jobs: agent.jobs, chatView: chat.view, keys } : undefined;
+  return activateDocsAssistant(context, { name: 'Node extension host', demoKeyEnv: process.env });
 }
 
 export function deactivate(): void {

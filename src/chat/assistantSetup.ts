@@ -60,7 +60,7 @@ export class AssistantSetup extends Disposable {
   }
 
   /** What a question carries from the settings, with the path of the file being read. */
-  requestSettings(currentPath: string | undefined): RequestSettings {
+  requestSettings(currentPath: string | undefined): Promise<RequestSettings> {
     return requestSettings(currentPath);
   }
 }

@@ -16,9 +16,14 @@ export interface PostTimers {
   later(fn: () => void, ms: number): void;
 }
 
+// setImmediate runs after the current I/O callback in Node; a browser's extension host (a web
+// worker) has none, and a 0 ms setTimeout is the nearest it has.
+const runSoon: (fn: () => void) => void =
+  typeof globalThis.setImmediate === 'function' ? (fn) => void globalThis.setImmediate(fn) : (fn) => void setTimeout(fn, 0);
+
 const REAL_TIMERS: PostTimers = {
   now: () => performance.now(),
-  later: (fn, ms) => void (ms > 0 ? setTimeout(fn, ms) : setImmediate(fn)),
+  later: (fn, ms) => void (ms > 0 ? setTimeout(fn, ms) : runSoon(fn)),
 };
 
 /**

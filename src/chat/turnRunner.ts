@@ -24,7 +24,7 @@ export interface TurnRunnerDeps {
   store: ChatStore;
   /** A client with the current settings and key, or a sentence saying what is missing. */
   client(): Promise<AssistantLike | ClientProblem>;
-  settings(): RequestSettings;
+  settings(): RequestSettings | Promise<RequestSettings>;
   /** Something structural changed: every view should take a fresh snapshot. */
   onSnapshot(): void;
   /** Streaming updates for one turn, already batched. */
@@ -118,12 +118,13 @@ export class TurnRunner {
         });
         return;
       }
+      const settings = await this.deps.settings();
       const conversation = this.deps.store.find(owner);
       if (ctrl.signal.aborted || !conversation) {
         this.finish(owner, turnId, view, { ...view, status: 'stopped' });
         return;
       }
-      const request = requestFor(conversation, turnId, this.deps.settings());
+      const request = requestFor(conversation, turnId, settings);
       const streaming: AnswerView = { ...view, status: 'streaming' };
       this.queue(turnId, diffAnswer(view, streaming));
       view = streaming;

@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
 import * as vscode from 'vscode';
 import { AssistantClient } from '../api/assistantClient';
 import { ASSISTANT_KEY_PREFIX } from '../api/keys';
 import type { RequestSettings } from '../api/types';
 import type { ClientProblem } from '../common/setup';
 import { readConfig } from './config';
+import { machineFingerprint } from './machineFingerprint';
 import type { KeyStore } from './secrets';
 
 // The assistant as the settings and the assistant key make it, for every surface that asks
@@ -29,10 +29,10 @@ export async function assistantClient(keys: KeyStore): Promise<AssistantClient |
 }
 
 /** What a question carries from the settings, with the path of the file being read. */
-export function requestSettings(currentPath?: string): RequestSettings {
+export async function requestSettings(currentPath?: string): Promise<RequestSettings> {
   const cfg = readConfig();
   // "machine" is a stable, anonymous id: a hash, never the machine id itself.
-  const fp = cfg.fingerprint === 'machine' ? createHash('sha256').update(`docs-assistant:${vscode.env.machineId}`).digest('hex').slice(0, 32) : cfg.fingerprint;
+  const fp = cfg.fingerprint === 'machine' ? await machineFingerprint(vscode.env.machineId) : cfg.fingerprint;
   const settings: RequestSettings = { fp, retrievalPageSize: cfg.retrievalPageSize, filter: cfg.filter };
   if (currentPath !== undefined) settings.currentPath = currentPath;
   return settings;

@@ -44,7 +44,7 @@ export class DocsTool implements vscode.LanguageModelTool<DocsToolInput> {
     }
     const abort = new AbortController();
     const cancel = token.onCancellationRequested(() => abort.abort());
-    const settings = requestSettings();
+    const settings = await requestSettings();
     try {
       const answer = client.send(
         {

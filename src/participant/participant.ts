@@ -53,7 +53,7 @@ export class DocsParticipant {
     for (const note of question.notes) stream.progress(note);
     const thread = this.deps.threads.get(session);
     const editor = vscode.window.activeTextEditor;
-    const settings = requestSettings(editor ? workspacePath(editor.document.uri) : undefined);
+    const settings = await requestSettings(editor ? workspacePath(editor.document.uri) : undefined);
     const body: AssistantRequest = {
       fp: settings.fp,
       messages: messagesFor(context.history, PARTICIPANT_ID, request.prompt),
