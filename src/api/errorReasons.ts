@@ -53,6 +53,8 @@ export type ServiceErrorReason =
   // The connection.
   | { code: 'unreachable'; host: string; cause: NetworkCause }
   | { code: 'tls'; host: string }
+  /** A browser refused the request: the service sends no CORS headers. `origin`: the page's, when known. */
+  | { code: 'crossOriginRefused'; host: string; origin?: string }
   /** The body broke off; `keptPartial`: the caller keeps what arrived (an answer). */
   | { code: 'brokenBody'; host: string; cause: NetworkCause; keptPartial: boolean }
   /** An answer's stream ended without saying it was complete; what arrived is kept. */
@@ -109,6 +111,7 @@ const KIND_OF: Record<ServiceErrorCode, ServiceErrorKind> = {
   redirected: 'protocol',
   unreachable: 'network',
   tls: 'network',
+  crossOriginRefused: 'network',
   brokenBody: 'network',
   endedEarly: 'network',
   headersTimeout: 'timeout',
@@ -143,6 +146,7 @@ export function optionAtFault(reason: ServiceErrorReason): ClientOption | undefi
     case 'redirected':
     case 'unreachable':
     case 'tls':
+    case 'crossOriginRefused':
     case 'notJson':
     case 'otherJob':
     case 'notAStream':

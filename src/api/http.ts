@@ -1,3 +1,4 @@
+import { answersWithoutCors, crossOriginRefused, isBrowserFetchFailure } from './crossOrigin';
 import { ServiceError, abortedError, networkError } from './errors';
 import { timerDelay } from './limits';
 
@@ -73,9 +74,18 @@ export class Exchange {
     this.arm('headers-timeout', this.opts.requestTimeoutMs);
     try {
       // `redirect: 'manual'`: a key is never carried to an address nobody configured.
-      return await this.opts.fetch(url, { ...init, redirect: 'manual', signal: this.controller.signal });
+      // Called unbound: a browser's fetch throws "Illegal invocation" when called as a method of another object.
+      const fetchFn = this.opts.fetch;
+      return await fetchFn(url, { ...init, redirect: 'manual', signal: this.controller.signal });
     } catch (e) {
-      throw this.failure(e, 'connect');
+      const failure = this.failure(e, 'connect');
+      this.disarm();
+      // A browser does not say why: a service without CORS headers and one that is down look alike.
+      if (failure.reason.code === 'unreachable' && isBrowserFetchFailure(e) && (await answersWithoutCors(url, this.opts.fetch, signal))) {
+        throw crossOriginRefused(e, this.opts.host);
+      }
+      if (signal?.aborted) throw abortedError();
+      throw failure;
     } finally {
       this.disarm();
     }

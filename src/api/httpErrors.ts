@@ -143,7 +143,7 @@ function englishFor(reason: ServiceErrorReason, status: number, detail: string |
 
 /** The ServiceError for a non-2xx response whose body text has been read (or not: pass ''). */
 export function errorFromStatus(
-  response: { status: number; headers: { get(name: string): string | null } },
+  response: { status: number; type?: string; headers: { get(name: string): string | null } },
   bodyText: string,
   target: ErrorTarget,
   secrets: readonly (string | undefined)[] = [],
@@ -151,7 +151,8 @@ export function errorFromStatus(
 ): ServiceError {
   const { status } = response;
   const detail = extractDetail(bodyText, response.headers.get('content-type'), secrets);
-  if (status >= 300 && status < 400) {
+  // A browser hides a redirect it was told not to follow: status 0, type "opaqueredirect", no Location.
+  if ((status >= 300 && status < 400) || response.type === 'opaqueredirect') {
     // Redirects are not followed, so a key never travels to an address nobody configured.
     const location = response.headers.get('location');
     const shown = location ? redact(cut(location, 120), secrets) : undefined;

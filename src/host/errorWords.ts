@@ -146,6 +146,12 @@ const MESSAGES: { [C in ServiceErrorCode]: (f: Facts<ReasonOf<C>>) => string } =
       ? l10n.t('Could not reach {0} ({1}). Check {2} and your connection.', host, why, SETTING.baseUrl)
       : l10n.t('Could not reach {0}. Check {1} and your connection.', host, SETTING.baseUrl);
   },
+  crossOriginRefused: ({ r, l10n, host }) =>
+    l10n.t(
+      '{0} does not accept requests from a browser (its answers have no CORS headers), so VS Code in a browser cannot reach it. Use VS Code Desktop, or a code-server whose extensions run on its server, or ask the service to allow requests from {1}.',
+      host,
+      r.origin ?? l10n.t('this page'),
+    ),
   tls: ({ l10n, host }) =>
     l10n.t(
       "Could not make a secure connection to {0}. If it only speaks plain http (like the local emulator), {1} must start with http://; otherwise check the server's certificate.",
@@ -261,7 +267,14 @@ export function describeForUser(err: ServiceError, t: Translate, now: number = D
     out.fixes.push('setKey');
   }
   // A setting to change, when changing it is what fixes this (not a timeout the user may raise).
-  if (setting !== undefined && (err.kind === 'invalidInput' || err.kind === 'notFound' || err.reason.code === 'redirected' || err.reason.code === 'tls')) {
+  if (
+    setting !== undefined &&
+    (err.kind === 'invalidInput' ||
+      err.kind === 'notFound' ||
+      err.reason.code === 'redirected' ||
+      err.reason.code === 'tls' ||
+      err.reason.code === 'crossOriginRefused')
+  ) {
     out.setting = setting;
     out.fixes.push('configure');
   } else if (setting !== undefined) {

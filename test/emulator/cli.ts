@@ -1,6 +1,6 @@
 import { startEmulator } from './index';
 
-// `npm run emulator [-- --port N --job-duration-ms N]`: the emulator on its own, for the demo
+// `npm run emulator [-- --port N --job-duration-ms N --no-cors]`: the emulator on its own, for the demo
 // and for trying the extension by hand. Ctrl+C stops it.
 
 const DEFAULT_PORT = 4010;
@@ -20,12 +20,14 @@ function numberFlag(args: string[], name: string): number | undefined {
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   if (args.includes('--help') || args.includes('-h')) {
-    console.log('Usage: npm run emulator -- [--port N] [--job-duration-ms N]');
+    console.log('Usage: npm run emulator -- [--port N] [--job-duration-ms N] [--no-cors]');
     return;
   }
   const emu = await startEmulator({
     port: numberFlag(args, '--port') ?? DEFAULT_PORT,
     jobDurationMs: numberFlag(args, '--job-duration-ms'),
+    // A service without CORS headers, to see what a browser's extension host says about it.
+    cors: !args.includes('--no-cors'),
     log: (line) => console.log(`  ${new Date().toISOString().slice(11, 19)} ${line}`),
   });
   // The demo keys are printed on purpose: they only open this local emulator.

@@ -28,6 +28,8 @@ export interface EmulatorOptions {
   deltaDelayMs?: number;
   /** Pause between stream chunks under the `slow` fault. Default 400. */
   slowDripMs?: number;
+  /** Answer cross-origin requests (CORS), as a public API does; false plays a service a browser cannot call. Default true. */
+  cors?: boolean;
   /** Hand out X-Thread-Key and require it on follow-ups. Default true. */
   threadKeys?: boolean;
   /** Markdown pages the assistant answers from. Default test/fixtures/docs. */
@@ -81,6 +83,7 @@ export function resolveOptions(opts: EmulatorOptions): ResolvedOptions {
     rateLimitPerHour: opts.rateLimitPerHour ?? 100,
     deltaDelayMs: opts.deltaDelayMs ?? 15,
     slowDripMs: opts.slowDripMs ?? 400,
+    cors: opts.cors ?? true,
     threadKeys: opts.threadKeys ?? true,
     docsDir: opts.docsDir ?? DEFAULT_DOCS_DIR,
     log: opts.log ?? (() => undefined),

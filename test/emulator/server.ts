@@ -3,6 +3,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { AgentJobs } from './agent';
 import { Assistant } from './assistant';
 import { authKind, bearerToken, refusal } from './auth';
+import { answerCors } from './cors';
 import { resolveOptions, type EmulatorOptions, type RecordedRequest, type RunningEmulator } from './config';
 import { DocsSite } from './docs';
 import { errorBody, Exchange, htmlPage } from './exchange';
@@ -137,6 +138,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     }
     const ex = new Exchange(req, res, Buffer.concat(chunks).toString('utf8'), url);
     exchanges.add(ex);
+    // A preflight is recorded too: the web e2e shows with it that a browser made the request.
     if (API_PATH.test(ex.url.pathname)) {
       record(ex);
       const line = (outcome: string | number): string => `${ex.method} ${ex.url.pathname} → ${outcome} (${ex.record!.auth} key)`;
@@ -147,6 +149,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     }
     res.once('close', () => exchanges.delete(ex));
     try {
+      if (answerCors(req, res, opts.cors)) {
+        if (ex.record) ex.record.status = res.statusCode;
+        return;
+      }
       await route(ex);
     } catch (e) {
       opts.log(`${ex.method} ${ex.url.pathname} failed: ${e instanceof Error ? e.message : String(e)}`);

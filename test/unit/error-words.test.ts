@@ -267,6 +267,8 @@ describe('error words: the fixes offered', () => {
     assert.deepEqual(fixes(err({ code: 'baseUrlMissing' })), { fixes: ['configure', 'retry'], setting: 'docsAssistant.baseUrl' });
     assert.deepEqual(fixes(err({ code: 'headersTimeout', host: 'h', seconds: 30 })), { fixes: ['retry'], setting: 'docsAssistant.requestTimeoutSeconds' });
     assert.deepEqual(fixes(status(503)), { fixes: ['retry'] });
+    // A browser refused it: another address (a proxy that sends CORS headers) is a fix, as is another VS Code.
+    assert.deepEqual(fixes(err({ code: 'crossOriginRefused', host: 'h' })), { fixes: ['configure', 'retry'], setting: 'docsAssistant.baseUrl' });
     assert.deepEqual(fixes(status(429, agent, { 'retry-after': '30' })), { fixes: ['retry'], retryAt: NOW + 30_000 });
     assert.deepEqual(fixes(err({ code: 'aborted' })), { fixes: [] }, 'nothing to do about a cancel');
   });
@@ -302,6 +304,7 @@ const EVERY: Record<ServiceErrorCode, ServiceErrorReason> = {
   redirected: { code: 'redirected', location: '/x' },
   unreachable: { code: 'unreachable', host: 'h', cause: 'noRoute' },
   tls: { code: 'tls', host: 'h' },
+  crossOriginRefused: { code: 'crossOriginRefused', host: 'h', origin: 'https://github.dev' },
   brokenBody: { code: 'brokenBody', host: 'h', cause: 'unknown', keptPartial: true },
   endedEarly: { code: 'endedEarly', host: '' },
   headersTimeout: { code: 'headersTimeout', host: 'h', seconds: 1 },
