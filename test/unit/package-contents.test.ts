@@ -23,6 +23,7 @@ const EXPECTED = [
   'dist/codicon.css',
   'dist/codicon.ttf',
   'dist/extension.js',
+  'dist/web/extension.js',
   'dist/webview.js',
   'media/chat.css',
   'media/docs-assistant.svg',

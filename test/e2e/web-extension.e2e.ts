@@ -1,0 +1,168 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Frame } from 'playwright-core';
+import { clickReviewAction, SEND, waitForReview } from './review';
+import { startEmulator, type RunningEmulator } from '../emulator';
+import { startStack, type Stack } from './stack';
+import { Workbench, closeBrowser, step } from './workbench';
+
+// Issue 20: the extension in a browser's extension host, as github.dev and vscode.dev run it.
+// code-server runs an extension in its web worker host when the user settings say
+// `"remote.extensionKind": {"<publisher>.<name>": ["ui"]}`: the .vsix's "browser" bundle, with
+// fetch, SecretStorage and the webview of the browser. Every call to the emulator is then a
+// cross-origin call from Chromium. The walk: keys through the palette (a browser has no demo
+// keys), a question with a selection and a follow-up in its thread, and an agent job to its PR.
+
+type Body = { threadId: string | null; threadKey?: string; context?: unknown[]; messages: unknown[] };
+
+describe('e2e: the web extension in code-server’s web worker extension host', function () {
+  let stack: Stack;
+  let wb: Workbench;
+  let chat: Frame;
+  const asks = () => wb.requests('/assistant/');
+  const posts = () => asks().filter((r) => r.method === 'POST');
+
+  before(async function () {
+    stack = await startStack({
+      demoKeys: false,
+      emulator: { jobDurationMs: 4000 },
+      settings: { 'remote.extensionKind': { 'docs-assistant.docs-assistant': ['ui'] } },
+    });
+    wb = await Workbench.open(stack);
+  });
+
+  after(async function () {
+    await wb?.close();
+    await closeBrowser();
+    await stack?.close();
+  });
+
+  it('runs in the workbench’s web worker, where there is no process global', async function () {
+    // The web worker extension host is the page's one dedicated worker; the Node extension host
+    // would be a process on the server, out of the browser's sight.
+    const facts = await step(wb, 'look inside the page’s workers', () =>
+      Promise.all(
+        wb.page.workers().map((w) =>
+          w.evaluate(() => ({
+            name: (self as any).name as string,
+            worker: typeof (self as any).importScripts === 'function',
+            process: typeof (globalThis as any).process,
+          })),
+        ),
+      ),
+    );
+    const host = facts.find((f) => /extension ?host/i.test(f.name));
+    assert.ok(host, `a worker named for the extension host: ${JSON.stringify(facts)}`);
+    assert.equal(host.worker, true);
+    assert.equal(host.process, 'undefined', 'no process global where the extension runs');
+  });
+
+  it('sets both keys through the palette, into the browser’s SecretStorage', async function () {
+    for (const [title, key, saved] of [
+      ['Docs Assistant: Set Assistant API Key…', stack.emulator.assistantKey, /assistant api key.*(saved|stored)/i],
+      ['Docs Assistant: Set Admin API Key…', stack.emulator.adminKey, /admin api key.*(saved|stored)/i],
+    ] as const) {
+      await step(wb, title, async () => {
+        await wb.command(title);
+        await wb.waitForQuickInput(/key/i);
+        await wb.typeIntoQuickInput(key);
+        await wb.notification(saved);
+      });
+    }
+  });
+
+  it('asks about a selection and follows up in the same thread, across origins', async function () {
+    const lines = readFileSync(join(stack.workspace, 'src', 'relay.ts'), 'utf8').split('\n');
+    await step(wb, 'select lines 2-6 of src/relay.ts and ask about them', async () => {
+      await wb.openFile('src/relay.ts');
+      await wb.selectLines(2, 6);
+      await wb.command('Docs Assistant: Ask Docs About Selection');
+      chat = await wb.chatFrame();
+      await chat.locator('.composer .chip', { hasText: 'src/relay.ts:2-6' }).waitFor({ timeout: 10_000 });
+      await wb.ask(chat, 'What are the defaults of these options?');
+      await wb.waitForAnswer(chat, 'done');
+      await wb.shot('web-1-answer');
+    });
+    const first = posts().at(-1)!.body as Body;
+    assert.deepEqual(first.context, [{ type: 'code', value: lines.slice(1, 6).join('\n'), path: 'src/relay.ts' }]);
+    assert.equal(first.threadId, null);
+    await step(wb, 'a follow-up', async () => {
+      await wb.ask(chat, 'And what is the default idle timeout?');
+      await wb.waitForAnswer(chat, 'done');
+    });
+    const second = posts().at(-1)!.body as Body;
+    assert.equal(typeof second.threadId, 'string', 'the thread came back in X-Thread-Id, which the emulator exposes to the browser');
+    assert.ok(second.threadKey, 'and its key');
+    assert.equal(posts().at(-1)!.status, 200);
+  });
+
+  it('launches an agent job and shows its pull request link', async function () {
+    await step(wb, 'Fix Docs with Agent… through the review', async () => {
+      await wb.openFile('docs/configuration.md');
+      await wb.selectLines(5, 8);
+      await wb.command('Docs Assistant: Fix Docs with Agent…');
+      await wb.waitForQuickInput(/Describe the fix/i);
+      await wb.typeIntoQuickInput('The connect timeout default is 30 s, say so');
+      await waitForReview(wb);
+      await clickReviewAction(wb, SEND);
+    });
+    await step(wb, 'the job completes with its PR link', async () => {
+      await wb.showDocsAssistant();
+      const row = await wb.jobRow(/connect timeout default/);
+      await wb.waitForRowIcon(row, 'git-pull-request', 30_000);
+      if ((await row.getAttribute('aria-expanded')) !== 'true') await row.click();
+      await wb.jobRow(/\/pull\//);
+      await wb.shot('web-2-job-with-pr');
+    });
+    const created = wb.requests(`/v2/agent/${stack.emulator.projectId}/job`).filter((r) => r.method === 'POST');
+    assert.equal(created.length, 1);
+    assert.equal(created[0]!.auth, 'admin');
+  });
+
+  it('every call came from the browser: preflighted, with the workbench’s origin and a browser’s user agent', function () {
+    const calls = stack.emulator.requests.filter((r) => !r.path.startsWith('/mcp'));
+    const origin = new URL(stack.url).origin;
+    assert.ok(calls.length >= 7, `the calls: ${JSON.stringify(calls.map((r) => `${r.method} ${r.path}`))}`);
+    // Node's fetch sends no Origin and says "node" (undici) as its agent: none of these came from a Node host.
+    for (const r of calls) {
+      assert.equal(r.headers.origin, origin, `${r.method} ${r.path} came from the workbench's page`);
+      assert.match(r.headers['user-agent'] ?? '', /Chrome\//, `${r.method} ${r.path} came from Chromium`);
+    }
+    for (const path of ['/assistant/', '/job']) {
+      const first = calls.find((r) => r.path.includes(path));
+      assert.equal(first?.method, 'OPTIONS', `Chromium asked the emulator first (a CORS preflight) before ${path}`);
+    }
+  });
+
+  it('a service that sends no CORS headers: the chat says so and what to use instead', async function () {
+    let noCors: RunningEmulator | undefined;
+    try {
+      noCors = await startEmulator({ cors: false });
+      await step(wb, 'Configure Service → Base URL: a service without CORS headers', async () => {
+        await wb.command('Docs Assistant: Configure Service…');
+        await wb.pickQuickItem(/Base URL/);
+        await wb.waitForQuickInput(/service address/i);
+        await wb.typeIntoQuickInput(noCors!.url);
+      });
+      const turn = await step(wb, 'ask', async () => {
+        chat = await wb.chatFrame();
+        await wb.ask(chat, 'Does this reach the service?');
+        return wb.waitForAnswer(chat, 'error');
+      });
+      const shown = await turn.locator('.error').innerText();
+      assert.match(shown, new RegExp(`${new URL(noCors.url).host.replace(/\./g, '\\.')} does not accept requests from a browser`), shown);
+      assert.match(shown, /Use VS Code Desktop/);
+      assert.ok(shown.includes(new URL(stack.url).origin), `it names the page's origin to allow: ${shown}`);
+      assert.deepEqual(
+        noCors.requests.map((r) => r.method),
+        ['OPTIONS'],
+        'the browser refused to send the question: only its preflight arrived',
+      );
+      await turn.locator('.error').scrollIntoViewIfNeeded();
+      await wb.shot('web-3-no-cors');
+    } finally {
+      await noCors?.close();
+    }
+  });
+});
