@@ -4,7 +4,6 @@ import { registerChatFeature } from './chat';
 import { registerCodeActionsFeature } from './codeActions';
 import type { AgentJobsService } from './common/jobs';
 import type { ChatViewProvider } from './chat/chatViews';
-import { seedDemoKeys } from './host/demoKeys';
 import { Log } from './host/log';
 import { registerAssistantKeyContext } from './host/keyContext';
 import { KeyStore } from './host/secrets';
@@ -23,8 +22,8 @@ export interface DocsAssistantTestHooks {
 export interface HostRuntime {
   /** Which extension host this is, for the log. */
   name: string;
-  /** Where the first-run demo keys may come from: the Node host's environment; nothing in a browser. */
-  demoKeyEnv: Readonly<Record<string, string | undefined>>;
+  /** The first-run demo keys (`npm start`): the Node host's environment has them; a browser has none. */
+  seedKeys?: (keys: KeyStore, log: Log) => Promise<void>;
 }
 
 // Wiring only: create the shared services, hand them to each feature, and let
@@ -44,9 +43,7 @@ export function activateDocsAssistant(context: vscode.ExtensionContext, runtime:
   };
   context.subscriptions.push(keys.onDidChange(() => void registerKeysWithLog()));
 
-  void seedDemoKeys(keys, runtime.demoKeyEnv, log)
-    .then(registerKeysWithLog)
-    .catch((e) => log.error('Could not store the demo keys', e));
+  void (runtime.seedKeys?.(keys, log) ?? Promise.resolve()).then(registerKeysWithLog).catch((e) => log.error('Could not store the demo keys', e));
 
   const services = { keys, log };
   const agent = registerAgentFeature(context, services);
