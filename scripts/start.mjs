@@ -8,6 +8,9 @@
 //      - a desktop `code` on the PATH: `code --extensionDevelopmentPath` in its own profile;
 //      - otherwise code-server (a real VS Code in the browser), installed once into .vscode-test/;
 //        the URL to open is printed.
+// `npm start -- --web` runs the extension as github.dev and vscode.dev would: in code-server's web
+// worker extension host (its browser bundle, dist/web/extension.js), where a browser has no
+// environment for the demo keys: they are printed to paste into "Set … API Key".
 // Ctrl+C stops everything it started. Everything it writes stays in ignored folders.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -137,6 +140,9 @@ function buildAndPackage() {
   return join(ROOT, 'docs-assistant.vsix');
 }
 
+/** `npm start -- --web`: the browser's extension host (code-server's web worker) instead of Node's. */
+const WEB = process.argv.includes('--web');
+const WEB_SETTINGS = { 'remote.extensionKind': { 'docs-assistant.docs-assistant': ['ui'] } };
 const demoEnv = () => ({ ...process.env, DOCS_ASSISTANT_DEMO_ADMIN_KEY: DEMO.adminKey, DOCS_ASSISTANT_DEMO_ASSISTANT_KEY: DEMO.assistantKey });
 
 async function withDesktopCode(code, emulatorUrl) {
@@ -174,14 +180,14 @@ async function withCodeServer(vsix, emulatorUrl) {
     fail(e instanceof Error ? e.message : String(e));
   }
   // Each VS Code keeps its own profile: 1.100 must not open state that 1.139 wrote.
-  const suffix = version === CODE_SERVER_VERSION ? '' : `-${version}`;
+  const suffix = `${version === CODE_SERVER_VERSION ? '' : `-${version}`}${WEB ? '-web' : ''}`;
   const extensionsDir = join(CACHE, `start-extensions${suffix}`);
   const userDataDir = join(CACHE, `start-user${suffix}`);
   const install = spawnSync(bin, ['--config', CODE_SERVER_CONFIG, '--extensions-dir', extensionsDir, '--install-extension', vsix, '--force'], {
     encoding: 'utf8',
   });
   if (install.status !== 0) fail(`code-server could not install the extension:\n${install.stdout}\n${install.stderr}`);
-  writeSettings(userDataDir, emulatorUrl, { 'workbench.colorTheme': 'Default Dark Modern' });
+  writeSettings(userDataDir, emulatorUrl, { 'workbench.colorTheme': 'Default Dark Modern', ...(WEB ? WEB_SETTINGS : {}) });
   const port = await pickPort(8080);
   const cs = start(
     bin,
@@ -224,8 +230,17 @@ async function withCodeServer(vsix, emulatorUrl) {
   \x1b[1mDocs Assistant is running in VS Code (code-server ${String(printed).split(' ')[0]}).\x1b[0m
   Open:  \x1b[4m${url}\x1b[0m
 
-  The "Docs Assistant" icon in the activity bar holds Ask Docs and Agent Jobs. Both demo keys are
-  already in VS Code's secret storage. Try: select lines in docs/configuration.md, then
+  The "Docs Assistant" icon in the activity bar holds Ask Docs and Agent Jobs. ${
+    WEB
+      ? `It runs in the browser's
+  extension host (a web worker), as in github.dev: paste the demo keys into "Docs Assistant: Set
+  Assistant API Key…" and "Set Admin API Key…":
+    assistant key  ${DEMO.assistantKey}
+    admin key      ${DEMO.adminKey}
+ `
+      : `Both demo keys are
+  already in VS Code's secret storage.`
+  } Try: select lines in docs/configuration.md, then
   "Docs Assistant: Ask Docs About Selection" (Ctrl+Alt+D) or "Fix Docs with Agent…".
   Ctrl+C stops VS Code and the emulator.
 `);
@@ -234,7 +249,8 @@ async function withCodeServer(vsix, emulatorUrl) {
 async function main() {
   const vsix = buildAndPackage();
   const emulatorUrl = await startEmulator();
-  const code = process.env.DOCS_ASSISTANT_USE_CODE_SERVER ? '' : which('code');
+  // The browser's extension host is code-server's web worker: a desktop VS Code has none.
+  const code = process.env.DOCS_ASSISTANT_USE_CODE_SERVER || WEB ? '' : which('code');
   // code-server also installs a `code`-like CLI in some setups; only a desktop VS Code will do.
   const desktop = code && !/code-server/.test(spawnSync(code, ['--version'], { encoding: 'utf8' }).stdout ?? '') ? code : '';
   if (desktop) await withDesktopCode(desktop, emulatorUrl);
