@@ -171,7 +171,8 @@ export function paceRowsAndBudgets(runs: PaceRun[]): { rows: [string, string][];
   return {
     rows: [['pace: renders while text arrives (60 Hz frame clock)', 'delta reaching the webview → end of the frame that shows it'], ...rows],
     budgets: [
-      { what: 'renders per second, slowest pace', value: slowest.toFixed(1), budget: '≥ 10 at every pace', met: slowest >= 10 },
+      // The frame clock adds 1000/60 ms a frame, so a render every sixth frame comes out at 9.99999999999 a second.
+      { what: 'renders per second, slowest pace', value: slowest.toFixed(1), budget: '≥ 10 at every pace', met: slowest >= 10 - 1e-6 },
       { what: 'longest the screen stood still with text waiting', value: ms(gap), budget: '≤ 150 ms', met: gap <= 150 },
       { what: 'lag delta → on screen, p95 (worst pace)', value: ms(lag), budget: '≤ 100 ms', met: lag <= 100 },
     ],

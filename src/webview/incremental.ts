@@ -36,6 +36,7 @@ export interface MarkdownRenderer {
 }
 
 const GROUP_SIZE = 16;
+const VISIBLE = /[\p{L}\p{N}]/u;
 interface SettledParagraph {
   /** Source of the settled inline tokens. */
   raw: string;
@@ -168,7 +169,9 @@ export function createIncrementalMarkdown(
       schedule(onFrame);
       return;
     }
-    lastFrameRender = time;
+    // New text with no letter or digit in it (a line break, spaces) often shows nothing: such a
+    // render does not hold back the next text, so the screen still changes ten times a second.
+    if (VISIBLE.test(text.slice(shown))) lastFrameRender = time;
     render();
     onRendered();
   };
