@@ -19,7 +19,11 @@ import { median, medianBy, percentile, type BenchResult } from './util';
 // same final text rendered once. The naive renderer (the whole answer re-rendered on every
 // update) is the same bundle with one module swapped. The streamed DOM must end up equal to the
 // once-rendered one.
-// Every one of the seven runs must stay within the budget, not only the median (issue 21). Then
+// Every one of the seven runs must stay within the budget, not only the median (issue 21). Two
+// floors run in turn with it (floorMarkdown.ts): the same cadence showing the text as plain
+// paragraphs, the cheapest change a render can make, and nothing shown until the end; their
+// difference is what ten of the browser's style and layout passes a second cost by themselves,
+// the part of the budget no renderer can get under. Then
 // (pace.ts) the same bundle at four paces: renders per second, how long text waits for a render,
 // and the first glyph on the browser's own frames.
 // Then (pathological.ts) a 430 KB answer of the markdown that once froze the chat, in the same
@@ -39,9 +43,8 @@ const CHROMIUM_ARGS = [
 ];
 const NONCE = 'benchnonce1234567890abcdefghijkl';
 
-/** The webview bundle built as production builds it, but with the naive renderer in place of the incremental one. */
-async function buildNaiveBundle(): Promise<string> {
-  const naive = join(ROOT, 'bench', 'naiveMarkdown.ts');
+/** The webview bundle built as production builds it, but with `renderer` (a module's source) in place of the incremental renderer. */
+async function buildSwappedBundle(renderer: string): Promise<string> {
   const r = await esbuild.build({
     entryPoints: [join(ROOT, 'src', 'webview', 'main.ts')],
     bundle: true,
@@ -58,7 +61,7 @@ async function buildNaiveBundle(): Promise<string> {
         setup(b) {
           b.onResolve({ filter: /\/incremental$/ }, (args) => (args.importer.endsWith('turns.ts') ? { path: 'naive', namespace: 'naive' } : undefined));
           b.onLoad({ filter: /.*/, namespace: 'naive' }, () => ({
-            contents: `export { createNaiveMarkdown as createIncrementalMarkdown } from ${JSON.stringify(naive)};`,
+            contents: renderer,
             resolveDir: join(ROOT, 'src', 'webview'),
             loader: 'ts',
           }));
@@ -68,6 +71,13 @@ async function buildNaiveBundle(): Promise<string> {
   });
   return r.outputFiles[0]!.text;
 }
+
+const NAIVE = `export { createNaiveMarkdown as createIncrementalMarkdown } from ${JSON.stringify(join(ROOT, 'bench', 'naiveMarkdown.ts'))};`;
+/** floorMarkdown.ts with paragraphs of `paragraph` characters (0: nothing shown until the end). */
+const floor = (paragraph: number) =>
+  `import { createFloorMarkdown } from ${JSON.stringify(join(ROOT, 'bench', 'floorMarkdown.ts'))}; export const createIncrementalMarkdown = createFloorMarkdown(${paragraph});`;
+/** The answer's paragraphs run to about this many characters (answer.ts). */
+const FLOOR_PARAGRAPH = 400;
 
 /**
  * Frames are driven by the benchmark: requestAnimationFrame queues its callbacks and
@@ -207,10 +217,14 @@ export async function benchRender(): Promise<BenchResult> {
   const shadow = buildShadow();
   const text = longAnswer(42_000);
   const deltas = deltasOf(text, DELTAS);
-  const naive = await buildNaiveBundle();
+  const naive = await buildSwappedBundle(NAIVE);
+  const plainFloor = await buildSwappedBundle(floor(FLOOR_PARAGRAPH));
+  const quietFloor = await buildSwappedBundle(floor(0));
   const files: Record<string, [() => Buffer | string, string]> = {
     '/incremental.js': [() => readFileSync(join(shadow.dist, 'webview.js')), 'text/javascript'],
     '/naive.js': [() => naive, 'text/javascript'],
+    '/plain.js': [() => plainFloor, 'text/javascript'],
+    '/quiet.js': [() => quietFloor, 'text/javascript'],
     '/codicon.css': [() => readFileSync(join(shadow.dist, 'codicon.css')), 'text/css'],
     '/codicon.ttf': [() => readFileSync(join(shadow.dist, 'codicon.ttf')), 'font/ttf'],
     '/chat.css': [() => readFileSync(join(ROOT, 'media', 'chat.css')), 'text/css'],
@@ -241,9 +255,9 @@ export async function benchRender(): Promise<BenchResult> {
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   try {
-    const allRuns: Record<'incremental' | 'naive', Run[]> = {} as never;
-    let paces: Awaited<ReturnType<typeof benchPace>> = [];
-    for (const bundle of ['incremental', 'naive'] as const) {
+    type Bundle = 'incremental' | 'naive' | 'plain' | 'quiet';
+    const allRuns: Record<Bundle, Run[]> = { incremental: [], naive: [], plain: [], quiet: [] };
+    const open = async (bundle: Bundle) => {
       const page = await browser.newPage({ viewport: { width: 420, height: 800 } });
       await page.addInitScript({ content: PAGE_SETUP });
       const violations: string[] = [];
@@ -251,20 +265,29 @@ export async function benchRender(): Promise<BenchResult> {
       page.on('console', (m) => m.type() === 'error' && /Content Security Policy/i.test(m.text()) && violations.push(m.text()));
       await page.goto(`${origin}/?bundle=${bundle}`);
       await page.waitForSelector('#app[aria-busy="false"]');
-      // The first run warms the JIT up. Of RUNS more, each a stream and a single render of its
-      // final text measured back to back, the median ratio counts: the machine's speed drifts
-      // between runs, and a pair measured together drifts together. The naive renderer takes
-      // half a minute per run: one run, which its quadratic cost dominates anyway.
-      const runs: Run[] = [];
-      if (bundle === 'incremental') {
-        await measure(page, text, deltas, 'warm');
-        for (let i = 0; i < RUNS; i++) runs.push(await measure(page, text, deltas, String(i)));
-        paces = await benchPace(page);
-      } else runs.push(await measure(page, text, deltas, '0'));
-      allRuns[bundle] = runs;
-      if (violations.length) throw new Error(`the ${bundle} page reported errors: ${violations.join('; ')}`);
-      await page.close();
-    }
+      return {
+        page,
+        async close() {
+          if (violations.length) throw new Error(`the ${bundle} page reported errors: ${violations.join('; ')}`);
+          await page.close();
+        },
+      };
+    };
+    // The first run warms the JIT up. Of RUNS more, each a stream and a single render of its final
+    // text measured back to back, the median ratio counts: the machine's speed drifts between
+    // runs, and a pair measured together drifts together. The two floors (floorMarkdown.ts) run
+    // in turn with the shipped renderer, each in its own page, so that all three see the same
+    // machine. The naive renderer takes half a minute per run: one run, which its quadratic cost
+    // dominates anyway.
+    const side: Bundle[] = ['incremental', 'plain', 'quiet'];
+    const pages = await Promise.all(side.map(open));
+    for (const p of pages) await measure(p.page, text, deltas, 'warm');
+    for (let i = 0; i < RUNS; i++) for (const [k, p] of pages.entries()) allRuns[side[k]!].push(await measure(p.page, text, deltas, String(i)));
+    const paces = await benchPace(pages[0]!.page);
+    for (const p of pages) await p.close();
+    const naivePage = await open('naive');
+    allRuns.naive.push(await measure(naivePage.page, text, deltas, '0'));
+    await naivePage.close();
     const glyphPage = await browser.newPage({ viewport: { width: 420, height: 800 } });
     await glyphPage.addInitScript({ content: PAGE_HOST });
     await glyphPage.goto(`${origin}/?bundle=incremental`);
@@ -282,6 +305,12 @@ export async function benchRender(): Promise<BenchResult> {
     const ratio = runRatio(inc);
     const ratios = allRuns.incremental.map(runRatio).sort((a, b) => a - b);
     const naiveRatio = nai.cdpStream / inc.cdpSingle;
+    const floorRatios = (b: Bundle) => allRuns[b].map(runRatio).sort((a, b) => a - b);
+    const plainRatios = floorRatios('plain');
+    const quietRatios = floorRatios('quiet');
+    // The floors' runs came in turn with each other: their difference, run by run, is what the
+    // plain renders alone cost (both end with the same final render, and take the same messages).
+    const plainRenders = allRuns.plain.map((r, i) => runRatio(r) - runRatio(allRuns.quiet[i]!)).sort((a, b) => a - b);
     const wallRatio = inc.total / inc.single;
     const naiveWallRatio = nai.total / inc.single;
     // Of every run, not only the median one.
@@ -304,6 +333,12 @@ export async function benchRender(): Promise<BenchResult> {
         ],
         [`  ratio in each of ${RUNS} runs`, ratios.map((r) => r.toFixed(2)).join(', ') + ' (sorted; the median run is shown)'],
         [`  renders of the stream`, `${inc.layouts} layouts, ${inc.styles} style passes (cadence.ts: ten renders a second)`],
+        [
+          `  floor: plain text, same cadence`,
+          `${plainRatios.map((r) => r.toFixed(2)).join(', ')} (${FLOOR_PARAGRAPH}-character paragraphs, one text node each, appended to; the final text rendered once at the end)`,
+        ],
+        [`  floor: nothing shown until the end`, `${quietRatios.map((r) => r.toFixed(2)).join(', ')} (the messages, the frames and the final render alone)`],
+        [`  floor: the plain renders alone`, `${plainRenders.map((r) => r.toFixed(2)).join(', ')} (the two floors' difference, run by run)`],
         ...pace.rows,
         [
           'first glyph (browser frames)',
@@ -341,6 +376,9 @@ export async function benchRender(): Promise<BenchResult> {
         ratioIncremental: ratio,
         ratioIncrementalRuns: ratios,
         ratioNaive: naiveRatio,
+        ratioPlainFloorRuns: plainRatios,
+        ratioQuietFloorRuns: quietRatios,
+        ratioPlainRendersRuns: plainRenders,
         wallRatioIncremental: wallRatio,
         wallRatioNaive: naiveWallRatio,
         slowestUpdateMs: { incremental: worst, naive: worstNaive },
