@@ -2,7 +2,7 @@ import type { AgentClient } from '../api/agentClient';
 import { describeError, ServiceError } from '../api/errors';
 import type { AgentJob } from '../api/types';
 import { english } from '../common/l10n';
-import { lostResponseWords } from '../host/errorWords';
+import { describeForUser } from '../host/errorWords';
 import type { Memento } from '../common/memento';
 import { JobStore, storeKey, type JobRecord } from './jobStore';
 import { JobPoller, type PollClock, type PollResult } from './poller';
@@ -27,7 +27,7 @@ export interface AgentJobsOptions {
   usesPerHour?: number;
   /**
    * The words a failed poll shows on its job, in the display language (src/host/errorWords.ts).
-   * Without it, the error's plain English message.
+   * Without it, the same words in English.
    */
   describe?(error: ServiceError): string;
 }
@@ -35,8 +35,7 @@ export interface AgentJobsOptions {
 /**
  * Thrown when a create was sent but its answer never came: a job may exist anyway. Says what
  * happened to the request (`reason`, as the error it got) and that the response was lost
- * (`lostResponse`): the user reads both in src/host/errorWords.ts's words. `message` is the
- * log's English, with the same sentence.
+ * (`lostResponse`): the user reads both in src/host/errorWords.ts's words.
  */
 export class LostResponseError extends ServiceError {
   constructor(cause: ServiceError) {
@@ -46,7 +45,6 @@ export class LostResponseError extends ServiceError {
       retryAfterMs: cause.retryAfterMs,
       detail: cause.detail,
       lostResponse: true,
-      message: `${cause.message} ${lostResponseWords(english)}`,
       cause,
     });
   }
@@ -130,7 +128,7 @@ export class AgentJobs {
         this.store.update(id, { notFound: true, pollError: undefined });
         return false;
       }
-      this.store.update(id, { pollError: this.opts.describe?.(result.error) ?? result.error.message });
+      this.store.update(id, { pollError: this.opts.describe?.(result.error) ?? describeForUser(result.error, english).message });
       return true;
     }
     const after = this.store.update(id, { job: result.job, pollError: undefined, notFound: false })!;

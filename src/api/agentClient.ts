@@ -2,7 +2,7 @@ import { parseAgentJob } from './agentJob';
 import { ServiceError, describeError } from './errors';
 import { Exchange, sleep, DEFAULT_REQUEST_TIMEOUT_MS, DEFAULT_STREAM_IDLE_TIMEOUT_MS, type ClientOptions } from './http';
 import { errorFromStatus, type ErrorTarget } from './httpErrors';
-import { keyProblem, keyProblemInEnglish } from './keys';
+import { keyProblem } from './keys';
 import { redact } from './redact';
 import type { AgentJob } from './types';
 import { hostLabel, httpsVersion, isLoopbackUrl, parseBaseUrl, serviceUrl } from './url';
@@ -72,7 +72,7 @@ export class AgentClient {
     const secrets = [apiKey];
     const url = this.checkedUrl(path, target.jobId);
     if (prompt !== undefined && prompt.trim() === '') {
-      throw new ServiceError({ reason: { code: 'promptEmpty' }, message: 'Write an instruction for the agent first: the prompt is empty.' });
+      throw new ServiceError({ reason: { code: 'promptEmpty' } });
     }
     const exchange = new Exchange({
       fetch: this.opts.fetch ?? globalThis.fetch,
@@ -98,7 +98,6 @@ export class AgentClient {
         throw new ServiceError({
           reason: { code: 'notJson' },
           status: response.status,
-          message: `The service answered HTTP ${response.status} but not with a job (the body is not JSON). Try again in a moment; if it keeps happening, check that the service address is right.`,
           detail: text.trim() === '' ? undefined : redact(text.trim(), secrets).slice(0, 300),
         });
       }
@@ -111,7 +110,6 @@ export class AgentClient {
         throw new ServiceError({
           reason: { code: 'otherJob', askedFor, answeredFor },
           status: response.status,
-          message: `The service answered about job ${answeredFor} when asked about job ${askedFor}. Its answer was not used. Try again in a moment; if it keeps happening, check the service address.`,
         });
       }
       return job;
@@ -126,21 +124,16 @@ export class AgentClient {
   private checkedUrl(path: string[], jobId: string | undefined): string {
     const { apiKey, projectId } = this.opts;
     const problem = keyProblem(apiKey ?? '', 'admin');
-    if (problem !== undefined)
-      throw new ServiceError({ reason: { code: 'keyInvalid', keyKind: 'admin', problem }, message: keyProblemInEnglish(problem, 'admin') });
+    if (problem !== undefined) throw new ServiceError({ reason: { code: 'keyInvalid', keyKind: 'admin', problem } });
     if (!projectId || projectId.trim() === '') {
-      throw new ServiceError({
-        reason: { code: 'projectMissing' },
-        message: 'The project id is not set (the project id from the API keys page of the dashboard).',
-      });
+      throw new ServiceError({ reason: { code: 'projectMissing' } });
     }
-    if (jobId !== undefined && jobId.trim() === '') throw new ServiceError({ reason: { code: 'jobIdMissing' }, message: 'The job id is empty.' });
+    if (jobId !== undefined && jobId.trim() === '') throw new ServiceError({ reason: { code: 'jobIdMissing' } });
     const base = parseBaseUrl(this.opts.baseUrl);
     if (base.protocol === 'http:' && !isLoopbackUrl(base.href)) {
       const httpsUrl = httpsVersion(base);
       throw new ServiceError({
         reason: { code: 'plainHttp', service: 'agent', host: base.host, httpsUrl },
-        message: `The admin key is only sent over https. Use ${httpsUrl} as the service address (plain http is allowed only for a local emulator on this machine).`,
       });
     }
     return serviceUrl(base, ['v2', 'agent', projectId.trim(), ...path]);

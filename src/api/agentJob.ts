@@ -18,7 +18,6 @@ function bad(field: string, expected: string, got: unknown): ServiceError {
   const value = describeValue(got);
   return new ServiceError({
     reason: { code: 'badJob', field, expected, got: value },
-    message: `The service sent an agent job that cannot be read: "${field}" should be ${expected}, but it is ${value}.`,
   });
 }
 
@@ -72,7 +71,6 @@ export function parseAgentJob(body: unknown): AgentJob {
     const value = describeValue(body);
     throw new ServiceError({
       reason: { code: 'badJob', field: '', expected: 'an agent job', got: value },
-      message: `The service answered with ${value} where an agent job was expected.`,
     });
   }
   const o = body as Record<string, unknown>;

@@ -1,7 +1,7 @@
 import { ServiceError, describeError, withPartial } from './errors';
 import { Exchange, contentTypeOf, DEFAULT_REQUEST_TIMEOUT_MS, DEFAULT_STREAM_IDLE_TIMEOUT_MS, type ClientOptions } from './http';
 import { errorFromStatus, extractDetail } from './httpErrors';
-import { keyProblem, keyProblemInEnglish } from './keys';
+import { keyProblem } from './keys';
 import { redact } from './redact';
 import { buildAssistantBody } from './requestBody';
 import { applyStreamItem, createDecoder } from './assemble';
@@ -138,7 +138,6 @@ export class AssistantClient {
       if (!done && !message.finished && !message.aborted && message.errors.length === 0) {
         throw new ServiceError({
           reason: { code: 'endedEarly', host },
-          message: `The connection to ${host || 'the service'} closed before the answer was complete. What arrived so far is kept. Retry to get the whole answer.`,
         });
       }
       return inheritThreadKey(message, request);
@@ -181,32 +180,27 @@ export class AssistantClient {
     throw new ServiceError({
       reason: { code: 'notAStream', contentType: type },
       status: response.status,
-      message: `The service answered with ${type || 'no content type'}, not a stream. Check the service address and the assistant API version.`,
       detail: extractDetail(body, response.headers.get('content-type'), secrets),
     });
   }
 
   private checkedUrl(request: AssistantRequest, version: AssistantApiVersion): string {
     const problem = keyProblem(this.opts.apiKey ?? '', 'assistant');
-    if (problem !== undefined)
-      throw new ServiceError({ reason: { code: 'keyInvalid', keyKind: 'assistant', problem }, message: keyProblemInEnglish(problem, 'assistant') });
+    if (problem !== undefined) throw new ServiceError({ reason: { code: 'keyInvalid', keyKind: 'assistant', problem } });
     const domain = (this.opts.domain ?? '').trim();
     if (domain === '') {
-      throw new ServiceError({
-        reason: { code: 'domainMissing' },
-        message: 'The domain is not set (the last segment of the dashboard URL of your documentation site).',
-      });
+      throw new ServiceError({ reason: { code: 'domainMissing' } });
     }
     if (!Array.isArray(request.messages) || request.messages.length === 0) {
-      throw new ServiceError({ reason: { code: 'questionMissing' }, message: 'There is no question to send.' });
+      throw new ServiceError({ reason: { code: 'questionMissing' } });
     }
     const last = request.messages[request.messages.length - 1]!;
     if (last.role === 'user' && last.parts.every((p) => p.type !== 'text' || p.text.trim() === '')) {
-      throw new ServiceError({ reason: { code: 'questionEmpty' }, message: 'Write a question first: the message is empty.' });
+      throw new ServiceError({ reason: { code: 'questionEmpty' } });
     }
     if (version !== 'v1' && version !== 'v2') {
       const value = String(version).slice(0, 40);
-      throw new ServiceError({ reason: { code: 'apiVersionInvalid', value }, message: `The assistant API version must be v1 or v2, not "${value}".` });
+      throw new ServiceError({ reason: { code: 'apiVersionInvalid', value } });
     }
     const base = parseBaseUrl(this.opts.baseUrl);
     // The assistant key is public, but the thread key, the question and the selected code are
@@ -215,7 +209,6 @@ export class AssistantClient {
       const httpsUrl = httpsVersion(base);
       throw new ServiceError({
         reason: { code: 'plainHttp', service: 'assistant', host: base.host, httpsUrl },
-        message: `Questions and the assistant key are only sent over https. Use ${httpsUrl} as the service address (plain http is allowed only for a local emulator on this machine).`,
       });
     }
     return serviceUrl(base, ['discovery', version, 'assistant', domain, 'message']);

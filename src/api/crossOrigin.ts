@@ -44,10 +44,8 @@ export async function answersWithoutCors(url: string, fetchFn: typeof fetch, sig
 /** The error for a service that a browser refused to call because it sends no CORS headers. */
 export function crossOriginRefused(cause: unknown, host: string): ServiceError {
   const origin = ownOrigin();
-  const where = host || 'the service';
   return new ServiceError({
     reason: origin === undefined ? { code: 'crossOriginRefused', host } : { code: 'crossOriginRefused', host, origin },
-    message: `${where} does not accept requests from a browser (its answers have no CORS headers), so it cannot be reached from VS Code in a browser.`,
     cause,
   });
 }

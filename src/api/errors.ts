@@ -14,8 +14,8 @@ import { redact } from './redact';
 // One error type for everything the service client can fail with. Callers switch on `kind` (how
 // to react: retry, fix a key, fix a setting) and `reason` (exactly what happened, with its data);
 // the words a user reads are written from those in the VS Code layer (src/host/errorWords.ts),
-// translated there. `message` is plain English for logs, tests and developers: it never names a
-// command or a setting, because the client knows neither.
+// translated there. `message` is only for logs and developers: the reason's code and data, the
+// status and the service's own words (`keyRefused service=assistant (HTTP 401)`), written once, here.
 
 export {
   kindOf,
@@ -31,8 +31,8 @@ export {
 
 export interface ServiceErrorInit {
   reason: ServiceErrorReason;
-  /** Plain English for logs, tests and developers; users read the words of src/host/errorWords.ts. */
-  message: string;
+  /** For logs and developers; without it, one is written from the reason. Users read src/host/errorWords.ts. */
+  message?: string;
   status?: number;
   retryAfterMs?: number;
   /** The service's own words (already redacted), for a tooltip or the log. */
@@ -63,7 +63,7 @@ export class ServiceError extends Error {
   readonly lostResponse?: boolean;
 
   constructor(init: ServiceErrorInit) {
-    super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
+    super(init.message ?? summary(init), init.cause === undefined ? undefined : { cause: init.cause });
     this.name = 'ServiceError';
     this.reason = init.reason;
     this.kind = kindOf(init.reason.code);
@@ -85,11 +85,20 @@ export class ServiceError extends Error {
     return optionAtFault(this.reason);
   }
 
-  /** A copy with `changes` applied. */
+  /** A copy with `changes` applied; its message is written anew from what it carries. */
   with(changes: Partial<ServiceErrorInit>): ServiceError {
-    const { reason, message, status, retryAfterMs, detail, cause, partial, notSent, lostResponse } = this;
-    return new ServiceError({ reason, message, status, retryAfterMs, detail, cause, partial, notSent, lostResponse, ...changes });
+    const { reason, status, retryAfterMs, detail, cause, partial, notSent, lostResponse } = this;
+    return new ServiceError({ reason, status, retryAfterMs, detail, cause, partial, notSent, lostResponse, ...changes });
   }
+}
+
+/** The message for logs: `code key=value… (HTTP status)`, then the service's own words. */
+function summary(e: Omit<ServiceErrorInit, 'message'>): string {
+  let out: string = e.reason.code;
+  for (const [key, value] of Object.entries(e.reason)) if (key !== 'code' && value !== undefined) out += ` ${key}=${value}`;
+  if (e.status !== undefined) out += ` (HTTP ${e.status})`;
+  if (e.lostResponse) out += ' lostResponse';
+  return e.detail ? `${out}: ${e.detail}` : out;
 }
 
 /** A copy of `e` that also carries what had arrived before it happened. */
@@ -99,7 +108,7 @@ export function withPartial(e: ServiceError, partial: AssembledMessage | undefin
 }
 
 export function abortedError(): ServiceError {
-  return new ServiceError({ reason: { code: 'aborted' }, message: 'The request was cancelled.' });
+  return new ServiceError({ reason: { code: 'aborted' } });
 }
 
 /** Where a network failure happened: before the response, or while its body was arriving. */
@@ -158,22 +167,6 @@ function networkCause(cause: ErrorLike | undefined): { cause: NetworkCause; tls:
   return { cause: 'unknown', tls: false, unsent: false };
 }
 
-const CAUSE_ENGLISH: Record<NetworkCause, string> = {
-  refused: 'connection refused',
-  dnsFailed: 'the host name could not be resolved',
-  closed: 'the connection was closed',
-  connectTimeout: 'the connection timed out',
-  timedOut: 'the connection timed out',
-  noRoute: 'no route to the host',
-  blockedPort: 'that port is blocked for web requests',
-  unknown: '',
-};
-
-/** " (connection refused)", or nothing when the cause is unknown: for the English fallback messages. */
-function causeInEnglish(cause: NetworkCause): string {
-  return CAUSE_ENGLISH[cause] ? ` (${CAUSE_ENGLISH[cause]})` : '';
-}
-
 /**
  * Maps a failure of fetch or of reading its body onto a `network` ServiceError. `host` is
  * host[:port], or '' when unknown; `keptPartial`: the body was an answer whose caller keeps what arrived.
@@ -185,25 +178,12 @@ export function networkError(
   secrets: readonly (string | undefined)[] = [],
   keptPartial = false,
 ): ServiceError {
-  const where = host || 'the service';
   const root = rootCause(e);
   const { cause, tls, unsent } = networkCause(root);
   const detail = redact(`${messageOf(e)}${root && root !== e && typeof root.message === 'string' ? `: ${root.message}` : ''}`.trim(), secrets).slice(0, 300);
-  let reason: ServiceErrorReason;
-  let message: string;
-  if (phase === 'body') {
-    reason = { code: 'brokenBody', host, cause, keptPartial };
-    message = keptPartial
-      ? `The connection to ${where} broke before the answer was complete${causeInEnglish(cause)}. What arrived so far is kept. Retry to get the whole answer.`
-      : `The connection to ${where} broke before the whole response arrived${causeInEnglish(cause)}. Try again in a moment.`;
-  } else if (tls) {
-    reason = { code: 'tls', host };
-    message = `Could not make a secure connection to ${where}. If it only speaks plain http (like the local emulator), the service address must start with http://; otherwise check the server's certificate.`;
-  } else {
-    reason = { code: 'unreachable', host, cause };
-    message = `Could not reach ${where}${causeInEnglish(cause)}. Check the service address and your connection.`;
-  }
-  return new ServiceError({ reason, message: redact(message, secrets), detail, cause: e, notSent: phase === 'connect' && unsent });
+  const reason: ServiceErrorReason =
+    phase === 'body' ? { code: 'brokenBody', host, cause, keptPartial } : tls ? { code: 'tls', host } : { code: 'unreachable', host, cause };
+  return new ServiceError({ reason, detail, cause: e, notSent: phase === 'connect' && unsent });
 }
 
 function isAbortLike(e: unknown): boolean {
@@ -218,22 +198,15 @@ export function describeError(e: unknown, secrets: readonly (string | undefined)
   if (e instanceof ServiceError) return e;
   if (isAbortLike(e)) return abortedError();
   if (e !== null && typeof e === 'object' && (e as ErrorLike).name === 'TimeoutError') {
-    return new ServiceError({ reason: { code: 'timeout' }, message: 'The service took too long to answer. Try again in a moment.', cause: e });
+    return new ServiceError({ reason: { code: 'timeout' }, cause: e });
   }
   const cause = rootCause(e);
   const looksNetwork =
     (e instanceof TypeError && /fetch failed|terminated|network/i.test(e.message)) ||
     (cause !== undefined && typeof cause.code === 'string' && cause.code.length > 0);
   if (looksNetwork) return networkError(e, '', 'connect', secrets);
-  if (e instanceof SyntaxError) {
-    return new ServiceError({
-      reason: { code: 'unreadable' },
-      message: 'The service sent something that could not be read.',
-      detail: redact(e.message, secrets).slice(0, 300),
-      cause: e,
-    });
-  }
-  // No better kind exists for an unexpected failure; `protocol` keeps it out of the retry paths.
   const detail = redact(messageOf(e), secrets).slice(0, 300);
-  return new ServiceError({ reason: { code: 'unexpected' }, message: `Unexpected error: ${detail}`, detail, cause: e });
+  // Unreadable JSON is the service's; for anything else no better kind exists than `protocol`
+  // (`unexpected`), which keeps it out of the retry paths.
+  return new ServiceError({ reason: { code: e instanceof SyntaxError ? 'unreadable' : 'unexpected' }, detail, cause: e });
 }

@@ -132,7 +132,7 @@ export class Exchange {
       total += bytes.byteLength;
       if (total > maxBytes) {
         const maxKb = Math.round(maxBytes / 1024);
-        throw new ServiceError({ reason: { code: 'tooLarge', maxKb }, message: `The service's answer was larger than expected (over ${maxKb} KB).` });
+        throw new ServiceError({ reason: { code: 'tooLarge', maxKb } });
       }
       parts.push(decoder.decode(bytes, { stream: true }));
     }
@@ -194,19 +194,16 @@ export class Exchange {
     if (e instanceof ServiceError) return e;
     if (this.stopReason === 'caller' || (this.stopReason === undefined && this.opts.signal?.aborted)) return abortedError();
     const { host, keepsPartial = false } = this.opts;
-    const where = host || 'the service';
     if (this.stopReason === 'headers-timeout') {
       const s = seconds(this.opts.requestTimeoutMs);
       return new ServiceError({
         reason: { code: 'headersTimeout', host, seconds: s },
-        message: `${where} did not answer within ${s} s. Try again in a moment.`,
         cause: e,
       });
     }
     if (this.stopReason === 'deadline') {
       return new ServiceError({
         reason: { code: 'deadline', host },
-        message: `${where} took longer than the client allows for one answer. Try again in a moment.`,
         cause: e,
       });
     }
@@ -214,9 +211,6 @@ export class Exchange {
       const s = seconds(this.opts.idleTimeoutMs);
       return new ServiceError({
         reason: { code: 'stalled', host, seconds: s, keptPartial: keepsPartial },
-        message: keepsPartial
-          ? `The answer stalled: nothing arrived from ${where} for ${s} s. What arrived so far is kept. Retry to get the whole answer.`
-          : `${where} stopped sending data for ${s} s. Try again in a moment.`,
         cause: e,
       });
     }

@@ -2,8 +2,8 @@ import { ServiceError, type ServiceErrorReason } from './errors';
 import { clampRetryAfter } from './limits';
 import { redact } from './redact';
 
-// Turning an HTTP error status into a message a person can act on. The service's error body
-// shape is not specified (notes.md, "Errors"), so its words are only ever extra detail.
+// Turning an HTTP error status into a typed reason (src/host/errorWords.ts words it for the user).
+// The service's error body shape is not specified (notes.md, "Errors"), so its words are only ever extra detail.
 
 /** What the failed request was about; it decides the wording of 401/403/404. */
 export type ErrorTarget = { service: 'agent'; projectId: string; jobId?: string } | { service: 'assistant'; domain: string; threadId?: string | null };
@@ -110,37 +110,6 @@ function reasonFor(status: number, target: ErrorTarget, retryAfterMs: number | u
   return { code: 'unexpectedStatus' };
 }
 
-/** The message in plain English, for logs and tests; src/host/errorWords.ts words it for the user. */
-function englishFor(reason: ServiceErrorReason, status: number, detail: string | undefined, now: number): string {
-  switch (reason.code) {
-    case 'keyRefused':
-      return `The ${reason.service === 'agent' ? 'admin' : 'assistant'} API key was refused. It may have expired or been revoked. Set a new one.`;
-    case 'projectForbidden':
-      return `The admin API key is not allowed to use project "${reason.projectId}" (HTTP 403). Check the project id and that the key belongs to that project.`;
-    case 'domainForbidden':
-      return `The assistant API key is not allowed to use the documentation site "${reason.domain}" (HTTP 403). Check the domain and that the key belongs to that site.`;
-    case 'jobNotFound':
-      return `Job ${reason.jobId} was not found on the service. It may have been deleted, or belong to another project.`;
-    case 'projectNotFound':
-      return `Project "${reason.projectId}" was not found on the service. Check the project id.`;
-    case 'threadGone':
-      return "This conversation's thread is no longer known to the service. Start a new conversation.";
-    case 'domainNotFound':
-      return `The documentation site "${reason.domain}" was not found on the service. Check the domain.`;
-    case 'rateLimited': {
-      const when = reason.retryAt !== undefined ? `Try again after ${retryTime(reason.retryAt - now, now)}.` : 'Try again later.';
-      const limit = reason.perHour !== undefined ? ` (Agent jobs allow ${reason.perHour} new jobs and follow-ups per project per hour.)` : '';
-      return `Too many requests: the service's rate limit was reached. ${when}${limit}`;
-    }
-    case 'serverError':
-      return `The service had a problem (HTTP ${status}). Try again in a moment.`;
-    case 'badRequest':
-      return `The service refused the request (HTTP ${status})${detail ? `: ${detail}` : '.'}`;
-    default:
-      return `The service answered with an unexpected status (HTTP ${status}).`;
-  }
-}
-
 /** The ServiceError for a non-2xx response whose body text has been read (or not: pass ''). */
 export function errorFromStatus(
   response: { status: number; type?: string; headers: { get(name: string): string | null } },
@@ -160,10 +129,9 @@ export function errorFromStatus(
       reason: shown ? { code: 'redirected', location: shown } : { code: 'redirected' },
       status,
       detail,
-      message: `The service redirected the request (HTTP ${status}${shown ? ` to ${shown}` : ''}). Set the service address to the address it redirects to.`,
     });
   }
   const retryAfterMs = status === 429 || status === 503 ? parseRetryAfter(response.headers.get('retry-after'), now) : undefined;
   const reason = reasonFor(status, target, retryAfterMs, now);
-  return new ServiceError({ reason, status, retryAfterMs, detail, message: redact(englishFor(reason, status, detail, now), secrets) });
+  return new ServiceError({ reason, status, retryAfterMs, detail });
 }

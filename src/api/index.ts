@@ -30,6 +30,6 @@ export {
   type ClientOption,
 } from './errors';
 export { errorFromStatus, extractDetail, parseRetryAfter, retryTime, AGENT_USES_PER_HOUR, type ErrorTarget } from './httpErrors';
-export { validateKey, keyProblem, detectKeyKind, ADMIN_KEY_PREFIX, ASSISTANT_KEY_PREFIX, type KeyKind, type KeyProblem } from './keys';
+export { keyProblem, detectKeyKind, ADMIN_KEY_PREFIX, ASSISTANT_KEY_PREFIX, type KeyKind, type KeyProblem } from './keys';
 export { redact } from './redact';
 export * from './types';

@@ -37,29 +37,3 @@ export function keyProblem(key: string, expected: KeyKind): KeyProblem | undefin
   if (trimmed.length <= (expected === 'admin' ? ADMIN_KEY_PREFIX : ASSISTANT_KEY_PREFIX).length) return 'prefixOnly';
   return undefined;
 }
-
-/**
- * The problem with `key` in plain English, for logs and tests (src/host/errorWords.ts words it
- * for the user), or undefined when it is fine. Never echoes the key.
- */
-export function validateKey(key: string, expected: KeyKind): string | undefined {
-  const problem = keyProblem(key, expected);
-  return problem === undefined ? undefined : keyProblemInEnglish(problem, expected);
-}
-
-export function keyProblemInEnglish(problem: KeyProblem, expected: KeyKind): string {
-  switch (problem) {
-    case 'empty':
-      return 'Enter a key.';
-    case 'whitespace':
-      return 'A key has no spaces or line breaks in it. Paste the key alone.';
-    case 'assistantKeyForAdmin':
-      return `That is an assistant key (it starts with "${ASSISTANT_KEY_PREFIX}"). Agent jobs need the admin key, which starts with "${ADMIN_KEY_PREFIX}" but not "${ASSISTANT_KEY_PREFIX}".`;
-    case 'adminKeyForAssistant':
-      return `That is an admin key. The chat needs the public assistant key, which starts with "${ASSISTANT_KEY_PREFIX}". Keep the admin key for agent jobs.`;
-    case 'wrongPrefix':
-      return `An ${expected} key starts with "${expected === 'admin' ? ADMIN_KEY_PREFIX : ASSISTANT_KEY_PREFIX}". Copy it from the API keys page of the dashboard.`;
-    case 'prefixOnly':
-      return 'That is only the prefix. Paste the whole key.';
-  }
-}

@@ -27,7 +27,7 @@ export function isLoopbackUrl(url: string): boolean {
 export function parseBaseUrl(baseUrl: string): URL {
   const trimmed = (baseUrl ?? '').trim();
   if (trimmed === '') {
-    throw new ServiceError({ reason: { code: 'baseUrlMissing' }, message: 'The service address is not set.' });
+    throw new ServiceError({ reason: { code: 'baseUrlMissing' } });
   }
   let parsed: URL;
   try {
@@ -36,18 +36,16 @@ export function parseBaseUrl(baseUrl: string): URL {
     const value = trimmed.slice(0, 80);
     throw new ServiceError({
       reason: { code: 'baseUrlInvalid', value },
-      message: `The service address is not a valid address ("${value}"). Use e.g. https://api.example.com.`,
     });
   }
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
     throw new ServiceError({
       reason: { code: 'baseUrlScheme', protocol: parsed.protocol },
-      message: `The service address must start with https:// (or http:// for a local emulator), not ${parsed.protocol}//.`,
     });
   }
   if (parsed.username || parsed.password) {
     // Credentials in the URL would be sent alongside the key and end up in logs.
-    throw new ServiceError({ reason: { code: 'baseUrlCredentials' }, message: 'The service address must not contain a user name or password.' });
+    throw new ServiceError({ reason: { code: 'baseUrlCredentials' } });
   }
   return parsed;
 }

@@ -7,7 +7,7 @@ import type * as l10n from '@vscode/l10n';
 //   vscode.l10n.t   in the extension host (the bundle in l10n/ for the display language),
 //   @vscode/l10n's t in the webview, configured with the bundle the host sends it,
 //   `english`        in Node tests: the message itself, with its placeholders filled in; and
-//                    where English is meant: a ServiceError's `message`, which is for the log.
+//                    where English is meant (what the docs tool tells the language model).
 //
 // `npm run l10n` (@vscode/l10n-dev) exports the `l10n.t('…')` calls of every file that imports
 // `l10n` (from the vscode module or from @vscode/l10n). So such a module has a type-only import of

@@ -1,6 +1,6 @@
 import type { KeyStore } from './secrets';
 import type { Log } from './log';
-import { validateKey, type KeyKind } from '../api/keys';
+import { keyProblem, type KeyKind } from '../api/keys';
 
 // First-run path for `npm start`: the demo launcher passes the local emulator's keys in the
 // environment, and they go into SecretStorage once, so a new user can try everything without
@@ -14,7 +14,7 @@ export async function seedDemoKeys(keys: KeyStore, env: Readonly<Record<string, 
   for (const kind of Object.keys(ENV) as KeyKind[]) {
     const value = env[ENV[kind]]?.trim();
     if (!value) continue;
-    if (validateKey(value, kind) !== undefined) {
+    if (keyProblem(value, kind) !== undefined) {
       log.warn(`${ENV[kind]} is set but is not a valid ${kind} key; ignored.`);
       continue;
     }

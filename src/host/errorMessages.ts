@@ -4,7 +4,7 @@ import { describeForUser, type UserError } from './errorWords';
 
 // A failed service call as a VS Code notification: the words of errorWords.ts in the display
 // language, and a button for each fix the notification can run. The features call this instead
-// of showing `error.message`, which is plain English for the log.
+// of showing `error.message`, which is a terse line for the log (`keyRefused service=agent (HTTP 401)`).
 
 export interface ErrorNoticeOptions {
   /** Offer Retry, running this. Without it there is no Retry button. */

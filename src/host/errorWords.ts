@@ -218,15 +218,6 @@ function messageOf(err: ServiceError, t: Translate, now: number): string {
   return words({ r, l10n, status: err.status ?? 0, host, err, now });
 }
 
-/**
- * What a create whose answer was lost adds to what happened: a job may exist anyway. The agent's
- * LostResponseError says it too, in English, for the log.
- */
-export function lostResponseWords(t: Translate): string {
-  const l10n = { t };
-  return l10n.t('The service may have started a job anyway: check the Agent Jobs list (Refresh) or the repository before you try again.');
-}
-
 /** After a 429: when its Retry-After is over, if it said. */
 function retryAtOf(err: ServiceError, now: number): number | undefined {
   if (err.reason.code !== 'rateLimited') return undefined;
@@ -256,8 +247,11 @@ function keyKindOf(err: ServiceError): KeyKind | undefined {
  * shown: a 429's time of day is worked out from it.
  */
 export function describeForUser(err: ServiceError, t: Translate, now: number = Date.now()): UserError {
+  const l10n = { t };
   let message = messageOf(err, t, now);
-  if (err.lostResponse) message += ` ${lostResponseWords(t)}`;
+  // A create whose answer was lost: a job may exist anyway.
+  if (err.lostResponse)
+    message += ` ${l10n.t('The service may have started a job anyway: check the Agent Jobs list (Refresh) or the repository before you try again.')}`;
   const out: UserError = { message, fixes: [] };
   const keyKind = keyKindOf(err);
   const option = err.option;

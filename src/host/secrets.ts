@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { ADMIN_KEY_PREFIX, ASSISTANT_KEY_PREFIX, keyProblem, validateKey, type KeyKind } from '../api/keys';
+import { ADMIN_KEY_PREFIX, ASSISTANT_KEY_PREFIX, keyProblem, type KeyKind } from '../api/keys';
 import { keyProblemWords } from './keyWords';
 
 // Both keys live only in VS Code's SecretStorage: never in settings, globalState, logs or the
@@ -48,8 +48,8 @@ export class KeyStore implements vscode.Disposable {
   }
 
   async store(kind: KeyKind, key: string): Promise<void> {
-    const problem = validateKey(key, kind);
-    if (problem) throw new Error(problem);
+    const problem = keyProblem(key, kind);
+    if (problem) throw new Error(keyProblemWords(problem, kind, vscode.l10n.t));
     this.sessionOnly.delete(kind);
     try {
       await this.secrets.store(SECRET_IDS[kind], key.trim());
@@ -121,10 +121,13 @@ export class KeyStore implements vscode.Disposable {
   }
 }
 
-/** SecretStorage refused to write; the key is held in memory for this window only. */
+/**
+ * SecretStorage refused to write; the key is held in memory for this window only. The user reads
+ * that in prompt()'s warning; the message (for the log) is what SecretStorage said.
+ */
 export class SecretStorageUnavailableError extends Error {
   constructor(cause: unknown) {
-    super('Secret storage is not available; the key is kept for this window only.', { cause });
+    super(String(cause), { cause });
     this.name = 'SecretStorageUnavailableError';
   }
 }

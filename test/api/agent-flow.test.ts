@@ -6,6 +6,7 @@ import { realClock } from '../../src/agent/poller';
 import { AgentClient } from '../../src/api/agentClient';
 import { ServiceError } from '../../src/api/errors';
 import { startEmulator, type RunningEmulator } from '../emulator';
+import { words } from './helpers';
 
 // The whole agent flow below the UI: the real AgentJobs (store, budget, poller) with the real
 // client, over HTTP, against the emulator. Only the clock is fast: jobs finish in 300 ms and the
@@ -169,7 +170,10 @@ describe('agent flow against the emulator', function () {
   });
 
   it('a create whose answer is lost is reported as possibly started, and sent once', async () => {
-    await assert.rejects(jobs.create('Fix it [[fault:drop]]'), (e: unknown) => e instanceof LostResponseError && /may have started a job/.test(e.message));
+    await assert.rejects(
+      jobs.create('Fix it [[fault:drop]]'),
+      (e: unknown) => e instanceof LostResponseError && e.lostResponse === true && /may have started a job/.test(words(e)),
+    );
     assert.equal(emu.requests.filter((q) => q.method === 'POST').length, 1, 'never retried');
   });
 });

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { createServer as createHttpServer } from 'node:http';
 import { AgentClient, ServiceError, type AgentJob } from '../../src/api';
 import { startEmulator, type RunningEmulator } from '../emulator';
-import { closedPort } from './helpers';
+import { closedPort, words } from './helpers';
 
 // AgentClient against the local service emulator over real HTTP: the job lifecycle, each prompt
 // word the emulator understands, limits, retries, where the admin key may go, and the network
@@ -20,6 +20,7 @@ async function rejection(p: Promise<unknown>, ...keys: string[]): Promise<Servic
     assert.ok(e instanceof ServiceError, `not a ServiceError: ${String(e)}`);
     for (const k of keys) {
       assert.ok(!e.message.includes(k), `key in message: ${e.message}`);
+      assert.ok(!words(e).includes(k), `key in what the user reads: ${words(e)}`);
       assert.ok(!(e.detail ?? '').includes(k), `key in detail: ${e.detail}`);
     }
     return e;
@@ -122,14 +123,14 @@ describe('AgentClient against the emulator', function () {
       const e = await rejection(client().getJob('job_does_not_exist'), emu.adminKey);
       assert.equal(e.kind, 'notFound');
       assert.deepEqual(e.reason, { code: 'jobNotFound', projectId: emu.projectId, jobId: 'job_does_not_exist' });
-      assert.equal(e.message, 'Job job_does_not_exist was not found on the service. It may have been deleted, or belong to another project.');
+      assert.equal(words(e), 'Job job_does_not_exist was not found on the service. It may have been deleted, or belong to another project.');
       assert.equal(gets(), 1);
     });
 
     it('sendMessage to an unknown id: notFound', async () => {
       const e = await rejection(client().sendMessage('job_nope', 'hello'));
       assert.equal(e.kind, 'notFound');
-      assert.match(e.message, /^Job job_nope was not found/);
+      assert.match(words(e), /^Job job_nope was not found/);
     });
 
     it('an unknown project: notFound, with the project id as the option to check', async () => {
@@ -143,7 +144,7 @@ describe('AgentClient against the emulator', function () {
       const e = await rejection(client().createJob('   '));
       assert.equal(e.kind, 'invalidInput');
       assert.deepEqual(e.reason, { code: 'promptEmpty' });
-      assert.match(e.message, /prompt is empty/);
+      assert.match(words(e), /prompt is empty/);
       assert.equal(emu.requests.length, 0);
     });
 
@@ -153,14 +154,14 @@ describe('AgentClient against the emulator', function () {
       assert.equal(e.kind, 'unauthorized');
       assert.deepEqual(e.reason, { code: 'keyRefused', service: 'agent' });
       assert.equal(e.option, 'apiKey');
-      assert.equal(e.message, 'The admin API key was refused. It may have expired or been revoked. Set a new one.');
+      assert.equal(words(e), 'The admin API key was refused. It may have expired or been revoked. Set a new one with "Docs Assistant: Set Admin API Key…".');
     });
 
     it('an assistant key is refused before sending', async () => {
       const e = await rejection(client({ apiKey: emu.assistantKey }).createJob('x'), emu.assistantKey);
       assert.equal(e.kind, 'invalidInput');
       assert.deepEqual(e.reason, { code: 'keyInvalid', keyKind: 'admin', problem: 'assistantKeyForAdmin' });
-      assert.match(e.message, /That is an assistant key/);
+      assert.match(words(e), /That is an assistant key/);
       assert.equal(emu.requests.length, 0);
     });
 
@@ -175,7 +176,7 @@ describe('AgentClient against the emulator', function () {
         assert.equal(e.status, 429);
         assert.ok(e.retryAfterMs !== undefined && e.retryAfterMs > 0);
         assert.match(
-          e.message,
+          words(e),
           /^Too many requests: the service's rate limit was reached\. Try again after \d{2}:\d{2}(:\d{2})?\. \(Agent jobs allow 100 new jobs/,
         );
         assert.equal(e.reason.code, 'rateLimited');
@@ -195,7 +196,7 @@ describe('AgentClient against the emulator', function () {
       const e = await rejection(client().createJob('Fix it [[fault:500]]'), emu.adminKey);
       assert.equal(e.kind, 'server');
       assert.deepEqual(e.reason, { code: 'serverError' });
-      assert.equal(e.message, 'The service had a problem (HTTP 500). Try again in a moment.');
+      assert.equal(words(e), 'The service had a problem (HTTP 500). Try again in a moment.');
       assert.equal(posts(), 1);
     });
 
@@ -213,7 +214,7 @@ describe('AgentClient against the emulator', function () {
       const e = await rejection(client().createJob('Fix it [[fault:429]]'));
       assert.equal(e.kind, 'rateLimited');
       assert.equal(e.retryAfterMs, 30_000);
-      assert.match(e.message, /Try again after \d{2}:\d{2}:\d{2}\./);
+      assert.match(words(e), /Try again after \d{2}:\d{2}:\d{2}\./);
     });
 
     it('[[fault:stall-headers]]: timeout after requestTimeoutMs', async () => {
@@ -222,7 +223,7 @@ describe('AgentClient against the emulator', function () {
       assert.equal(e.kind, 'timeout');
       assert.deepEqual(e.reason, { code: 'headersTimeout', host, seconds: 0.4 });
       assert.equal(e.option, 'requestTimeoutMs', 'the timeout is the option to raise');
-      assert.equal(e.message, `${host} did not answer within 0.4 s. Try again in a moment.`);
+      assert.equal(words(e), `${host} did not answer within 0.4 s. Try again in a moment, or raise docsAssistant.requestTimeoutSeconds.`);
       assert.ok(Date.now() - t0 < 3000);
     });
 
@@ -230,7 +231,7 @@ describe('AgentClient against the emulator', function () {
       const e = await rejection(client().createJob('Fix it [[fault:drop]]'));
       assert.equal(e.kind, 'network');
       assert.deepEqual(e.reason, { code: 'unreachable', host, cause: 'closed' });
-      assert.match(e.message, new RegExp(`^Could not reach ${host.replace(/\./g, '\\.')} \\(the connection was closed\\)`));
+      assert.match(words(e), new RegExp(`^Could not reach ${host.replace(/\./g, '\\.')} \\(the connection was closed\\)`));
       assert.equal(posts(), 1);
     });
 
@@ -240,7 +241,7 @@ describe('AgentClient against the emulator', function () {
       assert.deepEqual(e.reason, { code: 'notJson' });
       assert.equal(e.status, 200);
       assert.equal(e.option, 'baseUrl');
-      assert.match(e.message, /^The service answered HTTP 200 but not with a job \(the body is not JSON\)\. Try again in a moment/);
+      assert.match(words(e), /^The service answered HTTP 200 but not with a job \(the body is not JSON\)\. Try again in a moment/);
     });
 
     it('[[fault:bad-job]]: protocol error naming the bad field', async () => {
@@ -248,7 +249,7 @@ describe('AgentClient against the emulator', function () {
       assert.equal(e.kind, 'protocol');
       assert.deepEqual(e.reason, { code: 'badJob', field: 'status', expected: 'one of active, completed, archived, failed', got: '"weird"' });
       assert.equal(
-        e.message,
+        words(e),
         'The service sent an agent job that cannot be read: "status" should be one of active, completed, archived, failed, but it is "weird".',
       );
     });
@@ -299,7 +300,7 @@ describe('AgentClient against the emulator', function () {
           const e = await rejection(call(client({ baseUrl, fetch: s.fetch })), emu.adminKey);
           assert.equal(e.kind, 'invalidInput');
           assert.deepEqual(e.reason, { code: 'plainHttp', service: 'agent', host: new URL(baseUrl).host, httpsUrl: baseUrl.replace(/^http:/, 'https:') });
-          assert.match(e.message, /^The admin key is only sent over https\. Use https:\/\//);
+          assert.match(words(e), /^The admin key is only sent over https\. Change docsAssistant\.baseUrl to https:\/\//);
         }
         assert.deepEqual(s.calls, []);
       });
@@ -318,7 +319,7 @@ describe('AgentClient against the emulator', function () {
       assert.equal(e.kind, 'network');
       assert.deepEqual(e.reason, { code: 'tls', host });
       assert.equal(e.notSent, true);
-      assert.match(e.message, new RegExp(`^Could not make a secure connection to ${host.replace(/\./g, '\\.')}\\.`));
+      assert.match(words(e), new RegExp(`^Could not make a secure connection to ${host.replace(/\./g, '\\.')}\\.`));
       assert.equal(emu.requests.length, 0);
     });
 
@@ -328,7 +329,7 @@ describe('AgentClient against the emulator', function () {
       const e = await rejection(client({ requestTimeoutMs: 5000 }).createJob('Fix it [[fault:stall-headers]]', { signal: ac.signal }));
       assert.equal(e.kind, 'aborted');
       assert.deepEqual(e.reason, { code: 'aborted' });
-      assert.equal(e.message, 'The request was cancelled.');
+      assert.equal(words(e), 'The request was cancelled.');
     });
   });
 });
@@ -346,7 +347,7 @@ describe('AgentClient over real sockets without a server', function () {
     assert.equal(e.kind, 'network');
     assert.deepEqual(e.reason, { code: 'unreachable', host: `127.0.0.1:${port}`, cause: 'refused' });
     assert.equal(e.notSent, true);
-    assert.equal(e.message, `Could not reach 127.0.0.1:${port} (connection refused). Check the service address and your connection.`);
+    assert.equal(words(e), `Could not reach 127.0.0.1:${port} (connection refused). Check docsAssistant.baseUrl and your connection.`);
     assert.ok(Date.now() - t0 >= 40, 'waited between the retries');
   });
 

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { AssistantClient, ServiceError, messageText, type AssembledMessage, type AssistantRequest, type AssistantStreamEvent } from '../../src/api';
 import { startEmulator, type RunningEmulator } from '../emulator';
-import { closedPort } from './helpers';
+import { closedPort, words } from './helpers';
 
 // AssistantClient against the local service emulator over real HTTP: every fault mode the
 // emulator offers, in both API versions, asserting what the user would get: the error kind and
@@ -58,7 +58,7 @@ function failed(o: Outcome): ServiceError {
 }
 
 function noSecretIn(o: Outcome, ...secrets: (string | undefined)[]): void {
-  const texts = [o.error?.message, o.error?.detail, ...o.events.map((e) => (e.type === 'skipped' ? e.detail : ''))];
+  const texts = [o.error?.message, o.error && words(o.error), o.error?.detail, ...o.events.map((e) => (e.type === 'skipped' ? e.detail : ''))];
   for (const s of secrets) {
     if (!s) continue;
     for (const t of texts) assert.ok(!(t ?? '').includes(s), `a secret in: ${t}`);
@@ -157,7 +157,7 @@ describe('AssistantClient against the emulator', function () {
           const o = await run(c.send(ask('Once more?', { threadId, threadKey })));
           const e = failed(o);
           assert.equal(e.kind, 'notFound');
-          assert.equal(e.message, "This conversation's thread is no longer known to the service. Start a new conversation.");
+          assert.equal(words(e), "This conversation's thread is no longer known to the service. Start a new conversation.");
           noSecretIn(o, thread.threadKey, emu.assistantKey);
         }
       });
@@ -183,13 +183,13 @@ describe('AssistantClient against the emulator', function () {
     it('an unknown thread: 404 → "start a new conversation"', async () => {
       const e = failed(await run(client().send(ask('again?', { threadId: 'thr_unknown', threadKey: 'tk_unknown' }))));
       assert.equal(e.kind, 'notFound');
-      assert.equal(e.message, "This conversation's thread is no longer known to the service. Start a new conversation.");
+      assert.equal(words(e), "This conversation's thread is no longer known to the service. Start a new conversation.");
     });
 
     it('an admin key is refused before anything is sent, and never echoed', async () => {
       const o = await run(client({ apiKey: emu.adminKey }).send(ask('hi')));
       assert.equal(failed(o).kind, 'invalidInput');
-      assert.match(o.error!.message, /That is an admin key\. The chat needs the public assistant key/);
+      assert.match(words(o.error!), /That is an admin key\. The chat needs the public assistant key/);
       noSecretIn(o, emu.adminKey);
       assert.equal(emu.requests.length, 0);
     });
@@ -198,7 +198,7 @@ describe('AssistantClient against the emulator', function () {
       const wrong = 'svc_dsc_not_a_real_key_123456';
       const o = await run(client({ apiKey: wrong }).send(ask('hi')));
       assert.equal(failed(o).kind, 'unauthorized');
-      assert.match(o.error!.message, /assistant API key was refused\. It may have expired or been revoked/);
+      assert.match(words(o.error!), /assistant API key was refused\. It may have expired or been revoked/);
       noSecretIn(o, wrong, emu.assistantKey);
     });
   });
@@ -220,7 +220,10 @@ describe('AssistantClient against the emulator', function () {
         assert.equal(e.kind, 'timeout');
         assert.deepEqual(e.reason, { code: 'stalled', host, seconds: 0.4, keptPartial: true });
         assert.equal(e.option, 'streamIdleTimeoutMs', 'the idle timeout is the option to raise');
-        assert.equal(e.message, `The answer stalled: nothing arrived from ${host} for 0.4 s. What arrived so far is kept. Retry to get the whole answer.`);
+        assert.equal(
+          words(e),
+          `The answer stalled: nothing arrived from ${host} for 0.4 s. What arrived so far is kept. Retry, or raise docsAssistant.streamIdleTimeoutSeconds if the service is often this slow.`,
+        );
         assertPrefixOf(e.partial, fullText[apiVersion]!);
         assert.ok(e.partial!.threadId && e.partial!.threadKey, 'the thread survives, so the user can ask again in it');
         assert.ok(o.ms >= 350 && o.ms < 3000, `${o.ms} ms`);
@@ -231,7 +234,7 @@ describe('AssistantClient against the emulator', function () {
         assert.equal(e.kind, 'network');
         assert.deepEqual(e.reason, { code: 'brokenBody', host, cause: 'closed', keptPartial: true });
         assert.equal(
-          e.message,
+          words(e),
           `The connection to ${host} broke before the answer was complete (the connection was closed). What arrived so far is kept. Retry to get the whole answer.`,
         );
         assertPrefixOf(e.partial, fullText[apiVersion]!);
@@ -309,7 +312,7 @@ describe('AssistantClient against the emulator', function () {
           error = e as ServiceError;
         }
         assert.equal(error?.kind, 'aborted');
-        assert.equal(error!.message, 'The request was cancelled.');
+        assert.equal(words(error!), 'The request was cancelled.');
         assertPrefixOf(error!.partial, fullText[apiVersion]!);
       });
     }
@@ -326,7 +329,7 @@ describe('AssistantClient against the emulator', function () {
         assert.equal(e.kind, 'timeout');
         assert.deepEqual(e.reason, { code: 'headersTimeout', host, seconds: 0.4 });
         assert.equal(e.option, 'requestTimeoutMs');
-        assert.equal(e.message, `${host} did not answer within 0.4 s. Try again in a moment.`);
+        assert.equal(words(e), `${host} did not answer within 0.4 s. Try again in a moment, or raise docsAssistant.requestTimeoutSeconds.`);
         assert.equal(e.partial, undefined);
         assert.ok(o.ms >= 350 && o.ms < 3000, `${o.ms} ms`);
       });
@@ -335,7 +338,7 @@ describe('AssistantClient against the emulator', function () {
         const e = failed(await send('non-sse'));
         assert.equal(e.kind, 'protocol');
         assert.deepEqual(e.reason, { code: 'notAStream', contentType: 'application/json' });
-        assert.equal(e.message, 'The service answered with application/json, not a stream. Check the service address and the assistant API version.');
+        assert.equal(words(e), 'The service answered with application/json, not a stream. Check docsAssistant.baseUrl and docsAssistant.assistantApiVersion.');
         assert.match(e.detail ?? '', /plain JSON body where a stream was expected/);
         assert.equal(e.partial, undefined);
       });
@@ -344,7 +347,7 @@ describe('AssistantClient against the emulator', function () {
         const e = failed(await send('html-502'));
         assert.equal(e.kind, 'server');
         assert.equal(e.status, 502);
-        assert.equal(e.message, 'The service had a problem (HTTP 502). Try again in a moment.');
+        assert.equal(words(e), 'The service had a problem (HTTP 502). Try again in a moment.');
         assert.equal(e.detail, '502 Bad Gateway');
       });
     }
@@ -363,21 +366,21 @@ describe('AssistantClient against the emulator', function () {
         '401',
         'unauthorized',
         'keyRefused',
-        /^The assistant API key was refused\. It may have expired or been revoked\. Set a new one\.$/,
+        /^The assistant API key was refused\. It may have expired or been revoked\. Set a new one with "Docs Assistant: Set Assistant API Key…"\.$/,
         'Invalid or expired assistant API key.',
       ],
       [
         '403',
         'forbidden',
         'domainForbidden',
-        /^The assistant API key is not allowed to use the documentation site "acme-docs" \(HTTP 403\)\. Check the domain/,
+        /^The assistant API key is not allowed to use the documentation site "acme-docs" \(HTTP 403\)\. Check docsAssistant\.domain and that the key belongs to that site\.$/,
         'This key may not use the assistant of "acme-docs".',
       ],
       [
         '404',
         'notFound',
         'domainNotFound',
-        /^The documentation site "acme-docs" was not found on the service\. Check the domain\.$/,
+        /^The documentation site "acme-docs" was not found on the service\. Check docsAssistant\.domain\.$/,
         'Domain "acme-docs" not found.',
       ],
       [
@@ -408,7 +411,7 @@ describe('AssistantClient against the emulator', function () {
           if (e.reason.code === 'domainForbidden' || e.reason.code === 'domainNotFound') assert.equal(e.reason.domain, 'acme-docs');
           if (e.reason.code === 'rateLimited') assert.equal(e.reason.retryAt !== undefined, mode === '429', 'retryAt only when Retry-After said');
           assert.equal(e.status, Number(mode.slice(0, 3)));
-          assert.match(e.message, pattern);
+          assert.match(words(e), pattern);
           assert.equal(e.detail, detail);
           assert.equal(e.partial, undefined);
           assert.equal(e.retryAfterMs, mode === '429' ? 7000 : undefined);
@@ -430,7 +433,7 @@ describe('AssistantClient against the emulator', function () {
     it('TLS error (https:// to the plain-http emulator): says to use http:// for a local emulator', async () => {
       const e = failed(await run(client({ baseUrl: emu.url.replace(/^http:/, 'https:') }).send(ask('x'))));
       assert.equal(e.kind, 'network');
-      assert.match(e.message, new RegExp(`^Could not make a secure connection to ${host.replace(/\./g, '\\.')}\\..*must start with http://`));
+      assert.match(words(e), new RegExp(`^Could not make a secure connection to ${host.replace(/\./g, '\\.')}\\..*must start with http://`));
       assert.equal(emu.requests.length, 0);
     });
 
@@ -482,7 +485,7 @@ describe('AssistantClient over real sockets, no emulator needed', function () {
     const o = await run(client(`http://127.0.0.1:${port}`).send(ask('x')));
     assert.equal(failed(o).kind, 'network');
     assert.deepEqual(o.error!.reason, { code: 'unreachable', host: `127.0.0.1:${port}`, cause: 'refused' });
-    assert.equal(o.error!.message, `Could not reach 127.0.0.1:${port} (connection refused). Check the service address and your connection.`);
+    assert.equal(words(o.error!), `Could not reach 127.0.0.1:${port} (connection refused). Check docsAssistant.baseUrl and your connection.`);
     noSecretIn(o, KEY);
   });
 
@@ -498,7 +501,7 @@ describe('AssistantClient over real sockets, no emulator needed', function () {
     try {
       const e = failed(await run(client(server.url.replace(/^http:/, 'https:')).send(ask('x'))));
       assert.equal(e.kind, 'network');
-      assert.match(e.message, /^Could not make a secure connection to 127\.0\.0\.1:\d+\..*http:\/\//);
+      assert.match(words(e), /^Could not make a secure connection to 127\.0\.0\.1:\d+\..*http:\/\//);
     } finally {
       await server.close();
     }
@@ -523,7 +526,7 @@ describe('AssistantClient over real sockets, no emulator needed', function () {
 
       const drop = await run(new AssistantClient({ baseUrl: server.url, domain: 'drop', apiKey: KEY }).send(ask('x')));
       assert.equal(failed(drop).kind, 'network');
-      assert.match(drop.error!.message, /broke before the answer was complete/);
+      assert.match(words(drop.error!), /broke before the answer was complete/);
       assert.equal(messageText(drop.error!.partial!), 'partial ');
     } finally {
       await server.close();
@@ -539,7 +542,7 @@ describe('AssistantClient over real sockets, no emulator needed', function () {
       const e = failed(await run(client(server.url).send(ask('x'))));
       assert.equal(e.kind, 'network');
       assert.match(
-        e.message,
+        words(e),
         /^The connection to 127\.0\.0\.1:\d+ closed before the answer was complete\. What arrived so far is kept\. Retry to get the whole answer\.$/,
       );
       assert.equal(messageText(e.partial!), 'partial ');
@@ -557,7 +560,7 @@ describe('AssistantClient over real sockets, no emulator needed', function () {
     try {
       const o = await run(client(server.url).send(ask('x')));
       assert.equal(failed(o).kind, 'protocol');
-      assert.match(o.error!.message, /^The service redirected the request \(HTTP 307 to \/elsewhere\)/);
+      assert.match(words(o.error!), /^The service redirected the request \(HTTP 307 to \/elsewhere\)/);
       assert.equal(seen, 1);
     } finally {
       await server.close();

@@ -10,6 +10,7 @@ import {
   type AssistantStreamEvent,
 } from '../../src/api';
 import { SSE_FIXTURES, loadFixture, seededRandom, splitAt, streamingResponse } from '../fixtures/streams';
+import { words } from './helpers';
 
 // The clients against a scripted `fetch`: exact requests, retry rules, timeouts, cancellation and
 // stream edge cases that a real server cannot be made to produce on cue. The emulator tests
@@ -65,7 +66,7 @@ async function rejects(p: Promise<unknown>, check: (e: ServiceError) => void): P
   } catch (e) {
     assert.ok(e instanceof ServiceError, `not a ServiceError: ${String(e)}`);
     check(e);
-    assert.ok(!e.message.includes(ADMIN) && !e.message.includes(ASSISTANT), `key in message: ${e.message}`);
+    for (const text of [e.message, words(e)]) assert.ok(!text.includes(ADMIN) && !text.includes(ASSISTANT), `key in message: ${text}`);
     assert.ok(!(e.detail ?? '').includes(ADMIN) && !(e.detail ?? '').includes(ASSISTANT), `key in detail: ${e.detail}`);
     return e;
   }
@@ -138,15 +139,15 @@ describe('AgentClient (scripted fetch)', () => {
   it('refuses, before any request: blank prompts, blank ids, a missing project, an assistant key, http to a non-loopback host', async () => {
     const f = scriptedFetch(() => json(job));
     await rejects(agent(f).createJob(' \n\t '), (e) => assert.equal(e.kind, 'invalidInput'));
-    await rejects(agent(f).createJob(''), (e) => assert.match(e.message, /prompt is empty/));
+    await rejects(agent(f).createJob(''), (e) => assert.match(words(e), /prompt is empty/));
     await rejects(agent(f).sendMessage('job_1', '   '), (e) => assert.equal(e.kind, 'invalidInput'));
-    await rejects(agent(f).getJob('  '), (e) => assert.match(e.message, /job id is empty/));
+    await rejects(agent(f).getJob('  '), (e) => assert.match(words(e), /job id is empty/));
     await rejects(agent(f, { projectId: '' }).createJob('x'), (e) => assert.deepEqual([e.reason, e.option], [{ code: 'projectMissing' }, 'projectId']));
-    await rejects(agent(f, { apiKey: ASSISTANT }).createJob('x'), (e) => assert.match(e.message, /assistant key/));
+    await rejects(agent(f, { apiKey: ASSISTANT }).createJob('x'), (e) => assert.match(words(e), /assistant key/));
     for (const baseUrl of ['http://api.example.com', 'http://10.0.0.5:8080', 'http://localhost.example.com']) {
       await rejects(agent(f, { baseUrl }).createJob('x'), (e) => {
         assert.equal(e.kind, 'invalidInput');
-        assert.match(e.message, /only sent over https.*https:\/\//);
+        assert.match(words(e), /only sent over https.*https:\/\//);
         assert.deepEqual(e.reason, { code: 'plainHttp', service: 'agent', host: new URL(baseUrl).host, httpsUrl: baseUrl.replace(/^http:/, 'https:') });
       });
       await rejects(agent(f, { baseUrl }).getJob('job_1'), (e) => assert.equal(e.kind, 'invalidInput'));
@@ -202,12 +203,12 @@ describe('AgentClient (scripted fetch)', () => {
     await rejects(agent(f).createJob('x'), (e) => {
       assert.equal(e.kind, 'rateLimited');
       assert.equal(e.retryAfterMs, 7000);
-      assert.match(e.message, /Try again after \d{2}:\d{2}:\d{2}\./);
+      assert.match(words(e), /Try again after \d{2}:\d{2}:\d{2}\./);
       assert.equal(e.detail, 'Rate limit exceeded for project');
     });
     await rejects(agent(scriptedFetch(() => json({ error: 'no such job' }, 404))).getJob('job_404'), (e) => {
       assert.equal(e.kind, 'notFound');
-      assert.match(e.message, /^Job job_404 was not found on the service/);
+      assert.match(words(e), /^Job job_404 was not found on the service/);
     });
   });
 
@@ -215,11 +216,11 @@ describe('AgentClient (scripted fetch)', () => {
     assert.equal((await agent(scriptedFetch(() => json(job, 202))).createJob('x')).id, 'job_1');
     await rejects(agent(scriptedFetch(() => new Response('<html>ok</html>', { status: 200 }))).getJob('j'), (e) => {
       assert.equal(e.kind, 'protocol');
-      assert.match(e.message, /not JSON/);
+      assert.match(words(e), /not JSON/);
     });
     await rejects(agent(scriptedFetch(() => json({ ...job, status: 'queued' }))).getJob('j'), (e) => {
       assert.equal(e.kind, 'protocol');
-      assert.match(e.message, /"status"/);
+      assert.match(words(e), /"status"/);
     });
   });
 
@@ -227,7 +228,7 @@ describe('AgentClient (scripted fetch)', () => {
     const f = scriptedFetch(() => new Response(null, { status: 301, headers: { location: 'https://elsewhere.example.com/v2/agent/p/job' } }));
     await rejects(agent(f).createJob('x'), (e) => {
       assert.equal(e.kind, 'protocol');
-      assert.match(e.message, /redirected.*elsewhere\.example\.com/);
+      assert.match(words(e), /redirected.*elsewhere\.example\.com/);
     });
     assert.equal(f.calls.length, 1);
   });
@@ -246,7 +247,7 @@ describe('AgentClient (scripted fetch)', () => {
     const t0 = Date.now();
     await rejects(agent(scriptedFetch(hang), { requestTimeoutMs: 60 }).createJob('x'), (e) => {
       assert.equal(e.kind, 'timeout');
-      assert.match(e.message, /did not answer within 0\.1 s|did not answer within 0\.06 s|did not answer within/);
+      assert.match(words(e), /did not answer within 0\.1 s|did not answer within 0\.06 s|did not answer within/);
     });
     assert.ok(Date.now() - t0 < 1000);
   });
@@ -306,13 +307,13 @@ describe('AssistantClient (scripted fetch)', () => {
     const codes: string[] = [];
     for (const [client, req, pattern] of [
       [assistant(f, { apiKey: ADMIN }), question, /admin key/],
-      [assistant(f, { domain: ' ' }), question, /domain is not set/],
+      [assistant(f, { domain: ' ' }), question, /^Set docsAssistant\.domain first/],
       [assistant(f), { ...question, messages: [] }, /no question/],
       [assistant(f), { ...question, messages: [{ id: 'u', role: 'user', parts: [{ type: 'text', text: '  ' }] }] }, /empty/],
     ] as const) {
       const { error } = await run(client.send(req as AssistantRequest));
       assert.equal(error?.kind, 'invalidInput');
-      assert.match(error!.message, pattern);
+      assert.match(words(error!), pattern);
       codes.push(error!.code);
     }
     assert.deepEqual(codes, ['keyInvalid', 'domainMissing', 'questionMissing', 'questionEmpty']);
@@ -323,17 +324,16 @@ describe('AssistantClient (scripted fetch)', () => {
     const f = scriptedFetch(() => json({ message: 'use the stream endpoint' }));
     const { error } = await run(assistant(f).send(question));
     assert.equal(error?.kind, 'protocol');
-    assert.match(error!.message, /^The service answered with application\/json, not a stream/);
+    assert.match(words(error!), /^The service answered with application\/json, not a stream/);
     assert.equal(error!.detail, 'use the stream endpoint');
   });
 
   it('404 with a thread: the thread is gone; without: the site is unknown', async () => {
     const f = scriptedFetch(() => json({ error: 'thread not found' }, 404));
-    assert.equal(
-      (await run(assistant(f).send({ ...question, threadId: 'thr_x', threadKey: 'secret-thread-key' }))).error?.message,
-      "This conversation's thread is no longer known to the service. Start a new conversation.",
-    );
-    assert.match((await run(assistant(f).send(question))).error!.message, /documentation site "acme" was not found/);
+    const gone = (await run(assistant(f).send({ ...question, threadId: 'thr_x', threadKey: 'secret-thread-key' }))).error!;
+    assert.deepEqual(gone.reason, { code: 'threadGone', threadId: 'thr_x' });
+    assert.equal(words(gone), "This conversation's thread is no longer known to the service. Start a new conversation.");
+    assert.match(words((await run(assistant(f).send(question))).error!), /documentation site "acme" was not found/);
   });
 
   it('a body that breaks mid-way: network error with the partial text', async () => {
@@ -352,7 +352,7 @@ describe('AssistantClient (scripted fetch)', () => {
     });
     const { error } = await run(assistant(f).send(question));
     assert.equal(error?.kind, 'network');
-    assert.match(error!.message, /broke before the answer was complete.*kept/);
+    assert.match(words(error!), /broke before the answer was complete.*kept/);
     assert.equal(messageText(error!.partial!), 'Partial answ');
   });
 
@@ -447,7 +447,7 @@ describe('AssistantClient (scripted fetch)', () => {
     const t0 = Date.now();
     const { error } = await run(assistant(f, { streamIdleTimeoutMs: 80 }).send(question));
     assert.equal(error?.kind, 'timeout');
-    assert.match(error!.message, /stalled.*0\.1 s|stalled/);
+    assert.match(words(error!), /stalled.*0\.1 s|stalled/);
     assert.equal(messageText(error!.partial!), 'before the stall');
     assert.ok(Date.now() - t0 < 1000);
   });

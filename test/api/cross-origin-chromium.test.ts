@@ -4,8 +4,10 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import * as esbuild from 'esbuild';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { ServiceError } from '../../src/api/errors';
 import { startEmulator, type RunningEmulator } from '../emulator';
 import { CHROMIUM_ARGS } from '../webview/harness';
+import { words } from './helpers';
 
 // Issue 20: the service client, bundled for the browser as the web extension host runs it, in
 // Debian's Chromium on one origin, calling the emulator on another, so the browser enforces CORS
@@ -136,7 +138,10 @@ describe('the service client in Chromium, across origins', function () {
     const [outcome] = await askTwice(emu.url, emu.assistantKey);
     assert.equal(outcome?.code, 'crossOriginRefused', JSON.stringify(outcome));
     assert.equal(outcome.origin, siteOrigin);
-    assert.match(outcome.message!, /does not accept requests from a browser/);
+    assert.match(outcome.message!, /^crossOriginRefused host=127\.0\.0\.1:\d+ origin=http:\/\/127\.0\.0\.1:\d+$/, 'the log line, from the reason');
+    const reason = { code: 'crossOriginRefused' as const, host: '127.0.0.1', origin: outcome.origin };
+    assert.match(words(new ServiceError({ reason })), /^127\.0\.0\.1 does not accept requests from a browser .*requests from http:\/\/127\.0\.0\.1:\d+\.$/);
+    assert.ok(words(new ServiceError({ reason })).endsWith(`${siteOrigin}.`), 'it names the page’s origin');
     const asks = emu.requests.filter((r) => r.path.includes('/assistant/'));
     assert.deepEqual(
       asks.map((r) => r.method),

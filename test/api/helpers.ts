@@ -1,4 +1,7 @@
 import { createServer } from 'node:net';
+import type { ServiceError } from '../../src/api/errors';
+import { english } from '../../src/common/l10n';
+import { describeForUser } from '../../src/host/errorWords';
 
 // Stand-ins the host-side tests share: VS Code's Memento and a port nothing listens on.
 
@@ -29,4 +32,12 @@ export async function closedPort(): Promise<number> {
   const { port } = server.address() as { port: number };
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
+}
+
+/**
+ * What the user reads for `err` (src/host/errorWords.ts, in English): the client only types what
+ * happened (`reason`), and its `message` is a terse line for the log.
+ */
+export function words(err: ServiceError, now?: number): string {
+  return describeForUser(err, english, now).message;
 }

@@ -8,7 +8,7 @@ import { ChatSession } from '../../src/chat/chatSession';
 import { ChatStore } from '../../src/chat/chatStore';
 import type { AnswerView } from '../../src/common/protocol';
 import { FAULT_HEADER, HOSTILE_SOURCES, HOSTILE_TOOL_RESULTS, startEmulator, type RunningEmulator } from '../emulator';
-import { MemoryMemento } from './helpers';
+import { MemoryMemento, words } from './helpers';
 
 // Issue 16: what the service sends is not trusted. A reply about another job than the one asked
 // for (item 12), a Retry-After no timer can hold (item 6) and source links that are not web
@@ -84,9 +84,9 @@ describe('replies the client does not take on trust (issue 16)', function () {
         }
         assert.equal(e.option, 'baseUrl', 'the address is what to check if it keeps happening');
         assert.match(
-          e.message,
+          words(e),
           new RegExp(
-            `^The service answered about job job_[0-9a-f]+ when asked about job ${job.id}\\. Its answer was not used\\. Try again in a moment; if it keeps happening, check the service address\\.$`,
+            `^The service answered about job job_[0-9a-f]+ when asked about job ${job.id}\\. Its answer was not used\\. Try again in a moment; if it keeps happening, check docsAssistant\\.baseUrl\\.$`,
           ),
         );
       }
@@ -118,8 +118,8 @@ describe('replies the client does not take on trust (issue 16)', function () {
       const e = await rejection(agent('429-huge').getJob('job_1'));
       assert.equal(e.kind, 'rateLimited');
       assert.equal(e.retryAfterMs, MAX_RETRY_AFTER_MS);
-      assert.match(e.message, TIME_OF_DAY);
-      assert.doesNotMatch(e.message, /Infinity|NaN|\d{5,} (seconds|minutes|hours)/);
+      assert.match(words(e), TIME_OF_DAY);
+      assert.doesNotMatch(words(e), /Infinity|NaN|\d{5,} (seconds|minutes|hours)/);
     });
 
     it('polling waits instead of spinning: one request in a second, where an overflowing timer would fire every millisecond', async () => {

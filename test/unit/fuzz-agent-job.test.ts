@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { AGENT_JOB_STATUSES, AgentClient, parseAgentJob, ServiceError, type AgentJob } from '../../src/api';
+import { words } from '../api/helpers';
 
 // Random bodies through the agent job parser (src/api/agentJob.ts), the one gate between the
 // service's JSON and the tree view, poller and PR buttons. The oracle below is written from the
@@ -56,7 +57,7 @@ function check(body: unknown): boolean {
   } catch (e) {
     assert.ok(e instanceof ServiceError, `threw ${String(e)} instead of a ServiceError`);
     assert.equal(e.kind, 'protocol');
-    assert.match(e.message, /^The service (sent an agent job that cannot be read: "[\w.]+" should be|answered with .* where an agent job was expected\.)/);
+    assert.match(words(e), /^The service (sent an agent job that cannot be read: "[\w.]+" should be|answered with .* where an agent job was expected\.)/);
     assert.equal(fits(body), false, `a body that fits the interface was refused: ${e.message}\n${JSON.stringify(body)}`);
     counts.refused++;
     return false;
@@ -269,7 +270,11 @@ describe('fuzz: agent job parser', function () {
           assert.ok(e instanceof ServiceError, `threw ${String(e)}`);
           assert.equal(e.kind, 'protocol', e.message);
           assert.ok(!bodyFits, `refused a body that fits: ${e.message}`);
-          assert.ok(!e.message.includes('svc_fuzz_0123456789abcdef') && !(e.detail ?? '').includes('svc_fuzz_0123456789abcdef'));
+          assert.ok(
+            !e.message.includes('svc_fuzz_0123456789abcdef') &&
+              !words(e).includes('svc_fuzz_0123456789abcdef') &&
+              !(e.detail ?? '').includes('svc_fuzz_0123456789abcdef'),
+          );
         }
       }),
       { numRuns: 1000, seed: SEED + 2 },

@@ -1,8 +1,16 @@
 import * as assert from 'node:assert/strict';
-import { detectKeyKind, validateKey } from '../../src/api';
+import { detectKeyKind, keyProblem, type KeyKind } from '../../src/api';
+import { english } from '../../src/common/l10n';
+import { keyProblemWords } from '../../src/host/keyWords';
 
 const ADMIN = 'svc_7fK2pQ9xLm3Zt8Rw';
 const ASSISTANT = 'svc_dsc_Hq4nV8yTb2Kp6Lm1';
+
+/** What the user reads about `key` (the input box, an error), or undefined when it is a good key. */
+function validateKey(key: string, kind: KeyKind): string | undefined {
+  const problem = keyProblem(key, kind);
+  return problem === undefined ? undefined : keyProblemWords(problem, kind, english);
+}
 
 describe('keys', () => {
   it('detects the kind by prefix, assistant before admin (svc_dsc_ starts with svc_)', () => {
@@ -23,6 +31,13 @@ describe('keys', () => {
   });
 
   it('refuses empty input, inner whitespace, a bare prefix and foreign keys', () => {
+    assert.equal(keyProblem('   ', 'admin'), 'empty');
+    assert.equal(keyProblem('svc_abc def', 'admin'), 'whitespace');
+    assert.equal(keyProblem('svc_', 'admin'), 'prefixOnly');
+    assert.equal(keyProblem('svc_dsc_', 'assistant'), 'prefixOnly');
+    assert.equal(keyProblem('sk-live-123', 'admin'), 'wrongPrefix');
+    assert.equal(keyProblem(ASSISTANT, 'admin'), 'assistantKeyForAdmin');
+    assert.equal(keyProblem(ADMIN, 'assistant'), 'adminKeyForAssistant');
     assert.equal(validateKey('   ', 'admin'), 'Enter a key.');
     assert.match(validateKey('svc_abc def', 'admin')!, /no spaces/);
     assert.match(validateKey('svc_', 'admin')!, /only the prefix/);

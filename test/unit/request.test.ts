@@ -13,6 +13,7 @@ import {
   trimCurrentPath,
   type AssistantRequest,
 } from '../../src/api';
+import { words } from '../api/helpers';
 
 const ADMIN = 'svc_7fK2pQ9xLm3Zt8Rw';
 
@@ -185,7 +186,7 @@ describe('parseAgentJob', () => {
     for (const [body, pattern] of cases) {
       assert.throws(
         () => parseAgentJob(body),
-        (e: unknown) => e instanceof ServiceError && e.kind === 'protocol' && pattern.test(e.message),
+        (e: unknown) => e instanceof ServiceError && e.kind === 'protocol' && pattern.test(words(e)),
         JSON.stringify(body),
       );
     }
@@ -194,7 +195,7 @@ describe('parseAgentJob', () => {
   it('does not echo a key that somehow sits in a bad field', () => {
     assert.throws(
       () => parseAgentJob({ ...job, status: ADMIN }),
-      (e: unknown) => e instanceof ServiceError && !e.message.includes(ADMIN),
+      (e: unknown) => e instanceof ServiceError && !e.message.includes(ADMIN) && !words(e).includes(ADMIN) && e.reason.code === 'badJob',
     );
   });
 });
@@ -245,7 +246,7 @@ describe('addresses', () => {
     ] as const) {
       assert.throws(
         () => parseBaseUrl(base),
-        (e: unknown) => e instanceof ServiceError && e.kind === 'invalidInput' && pattern.test(e.message),
+        (e: unknown) => e instanceof ServiceError && e.kind === 'invalidInput' && pattern.test(words(e)),
       );
     }
   });
@@ -282,7 +283,7 @@ describe('error mapping', () => {
   it('maps statuses to kinds and to typed reasons (test/unit/error-words.test.ts words them)', () => {
     const e = (status: number, h: Record<string, string> = {}, body = '', target: Parameters<typeof errorFromStatus>[2] = assistant) =>
       errorFromStatus({ status, headers: headers(h) }, body, target);
-    assert.equal(e(400, {}, '{"error":"prompt too long"}').message, 'The service refused the request (HTTP 400): prompt too long');
+    assert.equal(words(e(400, {}, '{"error":"prompt too long"}')), 'The service refused the request (HTTP 400): prompt too long');
     assert.deepEqual(e(400, {}, '{"error":"prompt too long"}').reason, { code: 'badRequest' });
     assert.equal(e(401).kind, 'unauthorized');
     assert.deepEqual(e(401).reason, { code: 'keyRefused', service: 'assistant' });
@@ -299,20 +300,33 @@ describe('error mapping', () => {
     assert.equal(limited.kind, 'rateLimited');
     assert.equal(limited.retryAfterMs, 7000);
     assert.equal(limited.reason.code === 'rateLimited' && limited.reason.retryAt! - Date.now() > 6000, true, 'retryAt: when the wait is over');
-    assert.match(limited.message, /Try again after \d{2}:\d{2}:\d{2}\./, 'a time of day, to the second when it is soon');
+    assert.match(words(limited), /Try again after \d{2}:\d{2}:\d{2}\./, 'a time of day, to the second when it is soon');
     assert.deepEqual(e(429).reason, { code: 'rateLimited', service: 'assistant' }, 'no Retry-After: no retryAt');
     assert.deepEqual(e(429, {}, '', agent).reason, { code: 'rateLimited', service: 'agent', perHour: 100 });
     assert.deepEqual(e(503).reason, { code: 'serverError' });
-    assert.equal(e(503).message, 'The service had a problem (HTTP 503). Try again in a moment.');
+    assert.equal(words(e(503)), 'The service had a problem (HTTP 503). Try again in a moment.');
     assert.equal(e(500).kind, 'server');
     assert.equal(e(422).kind, 'badRequest');
     const redirect = e(302, { location: 'https://new.example.com/x' });
     assert.equal(redirect.kind, 'protocol');
     assert.deepEqual(redirect.reason, { code: 'redirected', location: 'https://new.example.com/x' });
-    // The client's own words never name a setting or a command: it knows neither.
+    // The client's own message is a line for the log, written from the reason in one place
+    // (src/api/errors.ts); it never names a setting or a command: it knows neither.
+    assert.equal(e(401).message, 'keyRefused service=assistant (HTTP 401)');
+    assert.equal(e(404, {}, '', { ...agent, jobId: 'job_9' }).message, 'jobNotFound projectId=proj jobId=job_9 (HTTP 404)');
+    assert.equal(e(400, {}, '{"error":"prompt too long"}').message, 'badRequest (HTTP 400): prompt too long');
+    assert.equal(redirect.message, 'redirected location=https://new.example.com/x (HTTP 302)');
     for (const err of [e(400), e(401), e(401, {}, '', agent), e(403), e(403, {}, '', agent), e(404), e(404, {}, '', agent), e(429), e(503), redirect]) {
       assert.doesNotMatch(err.message, /docsAssistant\.|Docs Assistant:/, err.message);
     }
+  });
+
+  it('the message for the log is written from the reason; a copy writes its own', () => {
+    const lost = new ServiceError({ reason: { code: 'unreachable', host: 'h:1', cause: 'refused' }, lostResponse: true, detail: 'fetch failed' });
+    assert.equal(lost.message, 'unreachable host=h:1 cause=refused lostResponse: fetch failed');
+    assert.equal(new ServiceError({ reason: { code: 'aborted' } }).message, 'aborted');
+    assert.equal(new ServiceError({ reason: { code: 'serverError' }, message: 'given' }).message, 'given', 'a message given is kept');
+    assert.equal(lost.with({ detail: 'other' }).message, 'unreachable host=h:1 cause=refused lostResponse: other');
   });
 
   it('describeError normalises anything into a ServiceError', () => {
@@ -325,6 +339,9 @@ describe('error mapping', () => {
     assert.equal(describeError(new SyntaxError('Unexpected token')).kind, 'protocol');
     const weird = describeError(`boom ${ADMIN}`, [ADMIN]);
     assert.equal(weird.kind, 'protocol');
-    assert.ok(!weird.message.includes(ADMIN));
+    assert.ok(!weird.message.includes(ADMIN) && !words(weird).includes(ADMIN));
+    assert.deepEqual(weird.reason, { code: 'unexpected' });
+    assert.match(weird.detail!, /^boom .*\[redacted\]/);
+    assert.equal(describeError(new SyntaxError('Unexpected token')).reason.code, 'unreadable');
   });
 });

@@ -5,6 +5,7 @@ import { errorFromStatus, parseRetryAfter, retryTime } from '../../src/api/httpE
 import { MAX_RETRY_AFTER_MS, MAX_TIMER_MS, timerDelay } from '../../src/api/limits';
 import type { AgentJob } from '../../src/api/types';
 import { FakeClock } from './fakeClock';
+import { words } from '../api/helpers';
 
 // Issue 16, item 6: a Retry-After of 99999999999 s made a 32-bit timer fire after 1 ms, and the
 // job was polled 540 times in 12 s; the chat showed "Infinity s". Every Retry-After is finite and
@@ -43,10 +44,10 @@ describe('Retry-After: finite, at most an hour, shown as a time of day', () => {
       NOW,
     );
     assert.equal(limited.retryAfterMs, HOUR);
-    assert.equal(limited.message, "Too many requests: the service's rate limit was reached. Try again after 15:05.");
+    assert.equal(words(limited, NOW), "Too many requests: the service's rate limit was reached. Try again after 15:05.");
     const soon = errorFromStatus({ status: 429, headers: new Headers({ 'retry-after': '7' }) }, '', { service: 'agent', projectId: 'p' }, [], NOW);
     assert.equal(
-      soon.message,
+      words(soon, NOW),
       "Too many requests: the service's rate limit was reached. Try again after 14:04:57. (Agent jobs allow 100 new jobs and follow-ups per project per hour.)",
     );
   });
