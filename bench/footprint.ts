@@ -172,7 +172,12 @@ function measure(dist: string, vsixPath: string): BenchResult {
     budgets: [
       { what: 'host bundle (Node)', value: KB(host), budget: '≤ 150 KB', met: host <= 150 * 1024 },
       { what: 'host bundle (browser, web worker)', value: KB(webHost), budget: '≤ 150 KB', met: webHost <= 150 * 1024 },
-      { what: 'modules the browser bundle requires besides vscode', value: webRequires.length ? webRequires.join(', ') : 'none', budget: 'none', met: webRequires.length === 0 },
+      {
+        what: 'modules the browser bundle requires besides vscode',
+        value: webRequires.length ? webRequires.join(', ') : 'none',
+        budget: 'none',
+        met: webRequires.length === 0,
+      },
       { what: 'webview bundle', value: KB(web), budget: '≤ 150 KB', met: web <= 150 * 1024 },
       { what: '.vsix', value: KB(vsix), budget: '≤ 400 KB', met: vsix <= 400 * 1024 },
       { what: 'load + activate', value: `${(load + act).toFixed(1)} ms`, budget: '≤ 20 ms', met: load + act <= 20 },
