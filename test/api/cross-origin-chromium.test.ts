@@ -1,12 +1,10 @@
 import * as assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
-import * as esbuild from 'esbuild';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { ServiceError } from '../../src/api/errors';
 import { startEmulator, type RunningEmulator } from '../emulator';
-import { CHROMIUM_ARGS } from '../webview/harness';
+import { CHROMIUM_ARGS, bundleForBrowser } from '../webview/harness';
 import { words } from './helpers';
 
 // Issue 20: the service client, bundled for the browser as the web extension host runs it, in
@@ -14,7 +12,6 @@ import { words } from './helpers';
 // for real: the preflight, the response headers a page may read (the thread's id and key), and
 // what the user is told when a service sends no CORS headers at all.
 
-const ROOT = join(__dirname, '..', '..');
 const ENTRY = `import { AssistantClient, AgentClient } from './src/api'; window.__api = { AssistantClient, AgentClient };`;
 
 interface Outcome {
@@ -35,14 +32,7 @@ describe('the service client in Chromium, across origins', function () {
   const emulators: RunningEmulator[] = [];
 
   before(async () => {
-    const bundle = await esbuild.build({
-      stdin: { contents: ENTRY, resolveDir: ROOT, loader: 'ts' },
-      bundle: true,
-      write: false,
-      format: 'iife',
-      platform: 'browser',
-    });
-    const script = bundle.outputFiles[0]!.text;
+    const script = await bundleForBrowser(ENTRY);
     // The page's own origin: a plain page that loads the bundle, as the web worker host loads the extension.
     site = createServer((req, res) => {
       if (req.url === '/client.js') res.writeHead(200, { 'content-type': 'text/javascript' }).end(script);

@@ -1,11 +1,10 @@
 import * as assert from 'node:assert/strict';
-import * as esbuild from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import type { TurnView } from '../../src/common/protocol';
 import { CODE_CHUNK_LINES } from '../../src/webview/codeChunks';
-import { CHROMIUM_ARGS, WebviewHarness, snapshotWith } from './harness';
+import { CHROMIUM_ARGS, WebviewHarness, snapshotWith, bundleForBrowser } from './harness';
 
 // Issue 16: a streamed answer's update must stay cheap however long the code block it grows.
 // Chromium lays a text node's lines out again whenever the node changes: one line added to a
@@ -45,19 +44,12 @@ describe('code blocks in chunks of lines, in Chromium', function () {
   let page: Page;
 
   before(async () => {
-    const bundle = await esbuild.build({
-      stdin: { contents: ENTRY, resolveDir: ROOT, loader: 'ts' },
-      bundle: true,
-      write: false,
-      format: 'iife',
-      platform: 'browser',
-      target: 'es2022',
-    });
+    const script = await bundleForBrowser(ENTRY);
     browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
     page = await browser.newPage({ viewport: { width: 420, height: 800 } });
     await page.setContent('<!DOCTYPE html><html><body><div class="answer"><div class="markdown" id="out"></div></div></body></html>');
     await page.addStyleTag({ path: join(ROOT, 'media', 'chat.css') });
-    await page.addScriptTag({ content: `globalThis.__name = (f) => f;${bundle.outputFiles[0]!.text}` });
+    await page.addScriptTag({ content: `globalThis.__name = (f) => f;${script}` });
   });
   after(() => browser?.close());
 

@@ -1,3 +1,4 @@
+import * as esbuild from 'esbuild';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -21,6 +22,19 @@ export const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
+
+/** `entry` (TypeScript whose imports are relative to the repository root) bundled for the browser as one script. */
+export async function bundleForBrowser(entry: string): Promise<string> {
+  const bundle = await esbuild.build({
+    stdin: { contents: entry, resolveDir: ROOT, loader: 'ts' },
+    bundle: true,
+    write: false,
+    format: 'iife',
+    platform: 'browser',
+    target: 'es2022',
+  });
+  return bundle.outputFiles[0]!.text;
+}
 
 export interface Posted {
   kind: string;

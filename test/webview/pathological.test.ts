@@ -1,11 +1,10 @@
 import * as assert from 'node:assert/strict';
-import * as esbuild from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import type { TurnView } from '../../src/common/protocol';
 import { MAX_BLOCK_NESTING } from '../../src/webview/markedLimits';
-import { CHROMIUM_ARGS, WebviewHarness, snapshotWith } from './harness';
+import { CHROMIUM_ARGS, WebviewHarness, snapshotWith, bundleForBrowser } from './harness';
 import { pathologicalAnswer, pathologies } from './pathologicalMarkdown';
 
 // Issue 16, item 7: a 120 KB answer of pathological markdown had not rendered after a minute, and
@@ -126,18 +125,11 @@ describe('pathological markdown in Chromium', function () {
   let page: Page;
 
   before(async () => {
-    const bundle = await esbuild.build({
-      stdin: { contents: ENTRY, resolveDir: ROOT, loader: 'ts' },
-      bundle: true,
-      write: false,
-      format: 'iife',
-      platform: 'browser',
-      target: 'es2022',
-    });
+    const script = await bundleForBrowser(ENTRY);
     browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: [...CHROMIUM_ARGS, NO_REGEXP_RESCUE] });
     page = await browser.newPage();
     await page.setContent('<!DOCTYPE html><html><body><div id="out"></div></body></html>');
-    await page.addScriptTag({ content: bundle.outputFiles[0]!.text });
+    await page.addScriptTag({ content: script });
     // tsx wraps functions in __name() (keepNames); the functions handed to the page need it too.
     await page.addScriptTag({ content: `globalThis.__name = (f) => f;${NORMALIZE}` });
   });

@@ -1,11 +1,9 @@
 import * as assert from 'node:assert/strict';
-import * as esbuild from 'esbuild';
-import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CODE_CHUNK_LINES } from '../../src/webview/codeChunks';
 import { randomDocument } from '../fixtures/markdown';
 import { seededRandom } from '../fixtures/streams';
-import { CHROMIUM_ARGS } from './harness';
+import { CHROMIUM_ARGS, bundleForBrowser } from './harness';
 
 // The streaming renderer keeps what it has rendered and re-renders only what may have changed:
 // finished blocks never, the growing block by morphing it in place, a paragraph only after its
@@ -22,7 +20,6 @@ import { CHROMIUM_ARGS } from './harness';
 // renders along the way are not compared, only the result once the answer has ended and
 // finish() has checked it.
 
-const ROOT = join(__dirname, '..', '..');
 const DOCUMENTS = 200;
 const SEED = 7;
 
@@ -78,18 +75,11 @@ describe('streaming markdown renderer in Chromium', function () {
   let page: Page;
 
   before(async () => {
-    const bundle = await esbuild.build({
-      stdin: { contents: ENTRY, resolveDir: ROOT, loader: 'ts' },
-      bundle: true,
-      write: false,
-      format: 'iife',
-      platform: 'browser',
-      target: 'es2022',
-    });
+    const script = await bundleForBrowser(ENTRY);
     browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
     page = await browser.newPage();
     await page.setContent('<!DOCTYPE html><html><body><div id="out"></div></body></html>');
-    await page.addScriptTag({ content: bundle.outputFiles[0]!.text });
+    await page.addScriptTag({ content: script });
     // tsx wraps functions in __name() (keepNames); the functions handed to the page need it too.
     await page.addScriptTag({ content: `globalThis.__name = (f) => f;${NORMALIZE}` });
   });

@@ -1,12 +1,11 @@
 import * as assert from 'node:assert/strict';
-import * as esbuild from 'esbuild';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { longAnswer } from '../../bench/answer';
 import { randomDocument } from '../fixtures/markdown';
 import { seededRandom } from '../fixtures/streams';
-import { CHROMIUM_ARGS } from './harness';
+import { CHROMIUM_ARGS, bundleForBrowser } from './harness';
 import { XSS_PAYLOADS } from './xssPayloads';
 
 // tokenDom.ts builds the DOM of plain markdown straight from marked's tokens, instead of marked's
@@ -94,18 +93,11 @@ describe('markdown DOM built from tokens, against marked + DOMPurify in Chromium
   };
 
   before(async () => {
-    const bundle = await esbuild.build({
-      stdin: { contents: ENTRY, resolveDir: ROOT, loader: 'ts' },
-      bundle: true,
-      write: false,
-      format: 'iife',
-      platform: 'browser',
-      target: 'es2022',
-    });
+    const script = await bundleForBrowser(ENTRY);
     browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
     page = await browser.newPage();
     await page.setContent('<!DOCTYPE html><html><body></body></html>');
-    await page.addScriptTag({ content: `globalThis.__name = (f) => f;${bundle.outputFiles[0]!.text}` });
+    await page.addScriptTag({ content: `globalThis.__name = (f) => f;${script}` });
   });
   after(() => browser?.close());
 
