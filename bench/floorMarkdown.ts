@@ -1,5 +1,6 @@
 import { renderDue } from '../src/webview/cadence';
 import { createIncrementalMarkdown, type FrameScheduler, type MarkdownRenderer } from '../src/webview/incremental';
+import { standInRenderer } from './standInRenderer';
 
 // What the render budget can be held to: the floors under the shipped renderer, at its own
 // cadence (cadence.ts), in the same page. bench/render.ts builds the real webview bundle with one
@@ -14,64 +15,32 @@ import { createIncrementalMarkdown, type FrameScheduler, type MarkdownRenderer }
 
 export function createFloorMarkdown(paragraph: number) {
   return (element: HTMLElement, onRendered: () => void = () => undefined, schedule: FrameScheduler = requestAnimationFrame): MarkdownRenderer => {
-    let text = '';
     let shown = 0;
-    let dirty = false;
-    let scheduled = false;
     let last = -Infinity;
     let node: Text | undefined;
-    const show = () => {
-      dirty = false;
-      while (paragraph > 0 && shown < text.length) {
-        if (!node || node.length >= paragraph) {
-          node = document.createTextNode('');
-          element.appendChild(document.createElement('p')).appendChild(node);
+    return standInRenderer(element, onRendered, schedule, {
+      show(text) {
+        while (paragraph > 0 && shown < text.length) {
+          if (!node || node.length >= paragraph) {
+            node = document.createTextNode('');
+            element.appendChild(document.createElement('p')).appendChild(node);
+          }
+          const piece = text.slice(shown, shown + paragraph - node.length);
+          node.appendData(piece);
+          shown += piece.length;
         }
-        const piece = text.slice(shown, shown + paragraph - node.length);
-        node.appendData(piece);
-        shown += piece.length;
-      }
-    };
-    const onFrame = (time: number) => {
-      scheduled = false;
-      if (!dirty) return;
-      if (!renderDue(time - last)) {
-        scheduled = true;
-        schedule(onFrame);
-        return;
-      }
-      last = time;
-      show();
-      onRendered();
-    };
-    const request = () => {
-      dirty = true;
-      if (scheduled) return;
-      scheduled = true;
-      schedule(onFrame);
-    };
-    return {
-      element,
-      get text() {
-        return text;
       },
-      setText(next: string) {
-        text = next;
-        request();
+      // The shipped renderer's cadence.
+      due(time) {
+        if (!renderDue(time - last)) return false;
+        last = time;
+        return true;
       },
-      append(delta: string) {
-        text += delta;
-        request();
-      },
-      flush() {
-        if (dirty) show();
-      },
-      finish() {
-        dirty = false;
+      finish(text) {
         const real = createIncrementalMarkdown(element, onRendered, () => undefined);
         real.setText(text);
         real.finish();
       },
-    };
+    });
   };
 }

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { deltasOf, longAnswer } from './answer';
+import { benchSnapshot, benchTurn } from './snapshot';
 import { percentile, type Budget } from './util';
 
 // Part of the render benchmark (issue 21): how smoothly the answer appears at four paces, in the
@@ -44,21 +45,10 @@ async function streamAt(page: Page, pace: Pace, id: string): Promise<PaceRun> {
   const deltas = deltasOf(text, pace.deltas);
   const arrivals = deltas.map((_, i) => pace.at(i));
   const r = await page.evaluate(
-    ([deltas, arrivals, id]) => {
+    ([deltas, arrivals, snapshot]) => {
       const w = window as unknown as { __frame(): void; __time: number };
       const notify = (name: string, payload: unknown) => window.dispatchEvent(new MessageEvent('message', { data: { kind: 'notify', name, payload } }));
-      const answer = { parts: [{ kind: 'text', text: '' }], sources: [], notices: [], status: 'streaming', jobs: [] };
-      const turn = { id: 't1', question: 'How do I configure the relay?', context: [], answer };
-      notify('snapshot', {
-        conversationId: `pace-${id}`,
-        title: 'Bench',
-        turns: [turn],
-        pendingContext: [],
-        draft: '',
-        busy: true,
-        inputHistory: [],
-        agentAvailable: true,
-      });
+      notify('snapshot', snapshot);
       w.__frame();
       const observer = new MutationObserver(() => undefined);
       observer.observe(document.querySelector('.answer .markdown')!, { subtree: true, childList: true, characterData: true });
@@ -97,7 +87,7 @@ async function streamAt(page: Page, pace: Pace, id: string): Promise<PaceRun> {
       for (let k = 0; k < renders.length; k++) maxGap = Math.max(maxGap, renders[k]! - Math.max(renders[k - 1] ?? -Infinity, waitedFrom[k]!));
       return { renders, lags, maxGap };
     },
-    [deltas, arrivals, id] as const,
+    [deltas, arrivals, benchSnapshot(`pace-${id}`, benchTurn('', 'streaming'), true)] as const,
   );
   return {
     name: pace.name,
@@ -119,34 +109,26 @@ export async function firstGlyph(page: Page, rounds: number): Promise<{ frames: 
   const frames: number[] = [];
   const ms: number[] = [];
   for (let k = 0; k < rounds; k++) {
-    const r = await page.evaluate(async (k) => {
-      const notify = (name: string, payload: unknown) => window.dispatchEvent(new MessageEvent('message', { data: { kind: 'notify', name, payload } }));
-      const answer = { parts: [{ kind: 'text', text: '' }], sources: [], notices: [], status: 'streaming', jobs: [] };
-      const turn = { id: 't1', question: 'How do I configure the relay?', context: [], answer };
-      notify('snapshot', {
-        conversationId: `glyph-${k}`,
-        title: 'Bench',
-        turns: [turn],
-        pendingContext: [],
-        draft: '',
-        busy: true,
-        inputHistory: [],
-        agentAvailable: true,
-      });
-      const frame = () => new Promise<number>((r) => requestAnimationFrame(r));
-      await frame();
-      await frame();
-      // The message comes at some point between frames, as a host's would.
-      await new Promise((r) => setTimeout(r, (k * 7) % 16));
-      const t0 = performance.now();
-      notify('patch', { turnId: 't1', patches: [{ op: 'appendText', part: 0, text: 'Configuring the' }] });
-      const md = document.querySelector('.answer .markdown')!;
-      for (let n = 1; n <= 60; n++) {
+    const r = await page.evaluate(
+      async ([k, snapshot]) => {
+        const notify = (name: string, payload: unknown) => window.dispatchEvent(new MessageEvent('message', { data: { kind: 'notify', name, payload } }));
+        notify('snapshot', snapshot);
+        const frame = () => new Promise<number>((r) => requestAnimationFrame(r));
         await frame();
-        if (md.textContent!.includes('Configuring')) return { frames: n, ms: performance.now() - t0 };
-      }
-      return { frames: Infinity, ms: Infinity };
-    }, k);
+        await frame();
+        // The message comes at some point between frames, as a host's would.
+        await new Promise((r) => setTimeout(r, (k * 7) % 16));
+        const t0 = performance.now();
+        notify('patch', { turnId: 't1', patches: [{ op: 'appendText', part: 0, text: 'Configuring the' }] });
+        const md = document.querySelector('.answer .markdown')!;
+        for (let n = 1; n <= 60; n++) {
+          await frame();
+          if (md.textContent!.includes('Configuring')) return { frames: n, ms: performance.now() - t0 };
+        }
+        return { frames: Infinity, ms: Infinity };
+      },
+      [k, benchSnapshot(`glyph-${k}`, benchTurn('', 'streaming'), true)] as const,
+    );
     frames.push(r.frames);
     ms.push(r.ms);
   }

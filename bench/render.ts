@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { renderWebviewHtml } from '../src/chat/webviewHtml';
+import { benchSnapshot, benchTurn } from './snapshot';
 import { deltasOf, longAnswer } from './answer';
 import { benchPace, firstGlyph, paceRowsAndBudgets } from './pace';
 import { benchPathological } from './pathological';
@@ -134,22 +135,6 @@ export async function measure(page: Page, text: string, deltas: string[], id: st
     counts = [m.LayoutCount ?? 0, m.RecalcStyleCount ?? 0];
     return ((m.ScriptDuration ?? 0) + (m.LayoutDuration ?? 0) + (m.RecalcStyleDuration ?? 0)) * 1000;
   };
-  const turn = (answerText: string, status: string) => ({
-    id: 't1',
-    question: 'How do I configure the relay?',
-    context: [],
-    answer: { parts: [{ kind: 'text', text: answerText }], sources: [], notices: [], status, jobs: [] },
-  });
-  const snapshot = (conversationId: string, t: unknown) => ({
-    conversationId,
-    title: 'Bench',
-    turns: [t],
-    pendingContext: [],
-    draft: '',
-    busy: false,
-    inputHistory: [],
-    agentAvailable: true,
-  });
 
   // Each measurement starts from a collected heap, so that neither pays for the other's garbage.
   const collect = () => page.evaluate(() => (window as unknown as { gc(): void }).gc());
@@ -179,7 +164,7 @@ export async function measure(page: Page, text: string, deltas: string[], id: st
       times.push(performance.now() - t0);
       return times;
     },
-    [deltas, snapshot(`stream-${id}`, turn('', 'streaming'))] as const,
+    [deltas, benchSnapshot(`stream-${id}`, benchTurn('', 'streaming'))] as const,
   );
   const cdpStream = (await busy()) - before;
   const [layouts, styles] = counts.map((c, i) => c - countsBefore[i]!) as [number, number];
@@ -201,7 +186,7 @@ export async function measure(page: Page, text: string, deltas: string[], id: st
       void document.body.offsetHeight;
       return performance.now() - t0;
     },
-    snapshot(`once-${id}`, turn(text, 'done')),
+    benchSnapshot(`once-${id}`, benchTurn(text, 'done')),
   );
   const cdpSingle = (await busy()) - before;
   const once = await page.evaluate(shape);
