@@ -1,5 +1,4 @@
 import * as assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import type { TurnView } from '../../src/common/protocol';
@@ -129,7 +128,6 @@ describe('a long code block in the real webview: Copy, Insert and a selection co
   const h = new WebviewHarness();
 
   before(async () => {
-    execFileSync(process.execPath, ['esbuild.mjs'], { cwd: ROOT, stdio: 'ignore' });
     await h.start();
   });
   after(() => h.stop());

@@ -1,6 +1,4 @@
 import * as assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { join } from 'node:path';
 import type { TurnView } from '../../src/common/protocol';
 import { COPIED_MS } from '../../src/webview/copied';
 import { WebviewHarness, snapshotWith } from './harness';
@@ -8,8 +6,6 @@ import { WebviewHarness, snapshotWith } from './harness';
 // Issue 19, item 3: Copy on a finished answer asks the host for the whole answer as Markdown
 // (text and sources, built on the host from the conversation it keeps), names only the turn,
 // and says "Copied" for a moment once the host has written it.
-
-const ROOT = join(__dirname, '..', '..');
 
 function turn(id: string, status: TurnView['answer']['status'], text: string): TurnView {
   return {
@@ -25,7 +21,6 @@ describe('chat webview: Copy an answer as Markdown', function () {
   const h = new WebviewHarness();
 
   before(async () => {
-    execFileSync(process.execPath, ['esbuild.mjs'], { cwd: ROOT, stdio: 'ignore' });
     await h.start();
   });
   after(() => h.stop());

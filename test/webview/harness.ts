@@ -1,4 +1,5 @@
 import * as esbuild from 'esbuild';
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -34,6 +35,15 @@ export async function bundleForBrowser(entry: string): Promise<string> {
     target: 'es2022',
   });
   return bundle.outputFiles[0]!.text;
+}
+
+let webviewBuilt = false;
+
+/** Builds dist/ (esbuild.mjs) the first time a harness starts in this process: every suite tests the current source, and it is built once, not per suite. */
+function buildWebviewOnce(): void {
+  if (webviewBuilt) return;
+  execFileSync(process.execPath, ['esbuild.mjs'], { cwd: ROOT, stdio: 'ignore' });
+  webviewBuilt = true;
 }
 
 export interface Posted {
@@ -101,6 +111,7 @@ export class WebviewHarness {
   lang: string | undefined;
 
   async start(): Promise<void> {
+    buildWebviewOnce();
     const files: Record<string, [string, string]> = {
       '/dist/webview.js': ['dist/webview.js', 'text/javascript'],
       '/dist/codicon.css': ['dist/codicon.css', 'text/css'],

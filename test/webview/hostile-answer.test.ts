@@ -1,6 +1,4 @@
 import * as assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import type { TurnView } from '../../src/common/protocol';
 import { AFTER_UNCLOSED, CODE_SOURCE, DOCS_IMAGE, EVIL_HOST, FAKE_BANNER, HIDDEN_COMMAND, LAST_BLOCK, PNG_1X1, hostileAnswer } from '../fixtures/hostileAnswer';
@@ -10,7 +8,6 @@ import { WebviewHarness, snapshotWith } from './harness';
 // webview bundle, under its real CSP, with a stand-in for VS Code's own link handler on the page.
 // test/e2e/hostile-answer.e2e.ts runs the same answer in a real VS Code webview.
 
-const ROOT = join(__dirname, '..', '..');
 const DOCS = 'https://docs.acme.test';
 
 function streamingTurn(): TurnView {
@@ -23,7 +20,6 @@ describe('a hostile answer in the chat webview (Chromium)', function () {
   let requested: string[];
 
   before(async () => {
-    execFileSync(process.execPath, ['esbuild.mjs'], { cwd: ROOT, stdio: 'ignore' });
     h.imageOrigins = [DOCS];
     await h.start();
   });

@@ -1,6 +1,4 @@
 import * as assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import type { TurnView } from '../../src/common/protocol';
 import { WebviewHarness, snapshotWith } from './harness';
@@ -9,8 +7,6 @@ import { WebviewHarness, snapshotWith } from './harness';
 // JSON data block (src/chat/webviewHtml.ts) and the page looks every word up there through
 // @vscode/l10n (src/webview/l10nBundle.ts). Without a bundle it is English. The block is data: the
 // CSP need not allow it, and nothing in a translation can end it and become script.
-
-const ROOT = join(__dirname, '..', '..');
 
 /** Part of a German bundle, as vscode.l10n.bundle gives it: English message → translation. */
 const GERMAN: Record<string, string> = {
@@ -59,7 +55,6 @@ describe('chat webview in the display language (@vscode/l10n)', function () {
   const h = new WebviewHarness();
 
   before(async () => {
-    execFileSync(process.execPath, ['esbuild.mjs'], { cwd: ROOT, stdio: 'ignore' });
     await h.start();
   });
   afterEach(() => {

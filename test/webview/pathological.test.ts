@@ -1,6 +1,4 @@
 import * as assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import type { TurnView } from '../../src/common/protocol';
 import { MAX_BLOCK_NESTING } from '../../src/webview/markedLimits';
@@ -22,7 +20,6 @@ import { pathologicalAnswer, pathologies } from './pathologicalMarkdown';
 // apply to both alike. Near those limits, test/webview/streaming-render.test.ts-style checks run
 // after every render.
 
-const ROOT = join(__dirname, '..', '..');
 const UPDATE_BOUND_MS = 300;
 const FINISH_BOUND_MS = 1_000;
 /** The real page: from the last patch sent to the whole answer on screen, CDP round trips included. */
@@ -178,7 +175,6 @@ describe('the 430 KB pathological answer in the real webview', function () {
   const h = new WebviewHarness();
 
   before(async () => {
-    execFileSync(process.execPath, ['esbuild.mjs'], { cwd: ROOT, stdio: 'ignore' });
     await h.start();
   });
   after(() => h.stop());

@@ -1,5 +1,4 @@
 import * as assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TurnView } from '../../src/common/protocol';
@@ -44,7 +43,6 @@ describe('chat webview in Chromium', function () {
   const h = new WebviewHarness();
 
   before(async () => {
-    execFileSync(process.execPath, ['esbuild.mjs'], { cwd: ROOT, stdio: 'ignore' });
     mkdirSync(SHOTS, { recursive: true });
     await h.start();
   });
