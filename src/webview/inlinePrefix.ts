@@ -15,8 +15,10 @@ import type { Token } from 'marked';
 //   backslashes, ampersands, exclamation marks, and nothing an autolink could grow from.
 // - A closed element (bold, italic, strike, code span, inline link or image, `<…>` autolink)
 //   counts if nothing inside it could pair with later text (a lone backtick or bracket could),
-//   and it stands between spaces: inside a word, marked's reading of a delimiter run can still
-//   change with what follows.
+//   and it stands between spaces or plain punctuation, `(**a**)`, `` `b`. ``: inside a word,
+//   marked's reading of a delimiter run can still change with what follows. (Spaces alone left
+//   a paragraph unsettled from its first sentence that ended in code or bold on: every render
+//   after that one built and compared the rest of the paragraph again, a cost that grew with it.)
 // - Raw HTML never counts: a tag's meaning depends on what the HTML parser sees after it. Nor
 //   does a hard line break (a block that interrupts the paragraph on the next line drops it), a
 //   bare URL or address (it can start with a delimiter: `_me@x.test`), or a reference link
@@ -27,6 +29,9 @@ import type { Token } from 'marked';
 const LOOSE_IN_TEXT = /[*_~`[\]<>!\\&@]|:\/\/|www\./i;
 const LOOSE_IN_ELEMENT = /[`[\]<>\\!]/;
 const ELEMENT_TYPES = new Set(['strong', 'em', 'del', 'codespan', 'link', 'image']);
+/** What may stand right before a settled element, and what right after it: a space, or punctuation that no delimiter, backtick or bracket rule reads. */
+const OPENS = ' (';
+const CLOSES = ' .,;:?)';
 
 export interface SettledPrefix {
   /** Leading tokens that are settled. */
@@ -93,7 +98,7 @@ export function settledPrefix(tokens: readonly Token[]): SettledPrefix {
     }
     if (!ELEMENT_TYPES.has(t.type) || !isClosedElement(t)) break;
     const before = i === 0 ? ' ' : tokens[i - 1]!.raw.slice(-1);
-    if (before !== ' ' || !tokens[i + 1]!.raw.startsWith(' ')) break;
+    if (!OPENS.includes(before) || !CLOSES.includes(tokens[i + 1]!.raw[0]!)) break;
     elements++;
     best = { tokens: i + 1, elements };
   }

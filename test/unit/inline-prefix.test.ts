@@ -127,6 +127,11 @@ describe('settled prefix of a streaming paragraph', () => {
     assert.equal(settledPrefix(paragraphTokens('Set [the **timeout** and more')!).tokens, 0);
     assert.equal(settledPrefix(paragraphTokens('Set * the **timeout** and more')!).tokens, 0);
     assert.equal(settledPrefix(paragraphTokens('Set the `a` b ` **c** d')!).tokens, 2);
+    // Plain punctuation next to an element does not change how it reads: a sentence that ends in
+    // code or bold, or an element in parentheses, is settled (it once held the rest of the paragraph back).
+    assert.deepEqual(settledPrefix(paragraphTokens('Set the `retries`. Then (**timeout**), and more')!), { tokens: 4, elements: 2 });
+    assert.equal(settledPrefix(paragraphTokens('Set the `retries`` and more')!).tokens, 0);
+    assert.equal(settledPrefix(paragraphTokens('Set the **retries**_ and more')!).tokens, 0);
     // Raw HTML ends the settled part: what it means depends on what the parser sees after it.
     assert.equal(settledPrefix(paragraphTokens('A **b** <span>c **d** e')!).tokens, 2);
   });
