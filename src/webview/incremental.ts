@@ -3,6 +3,7 @@ import { rawOf, settledPrefix } from './inlinePrefix';
 import { hasRawHtml, lexBlocks, renderBlocks, renderPieces, type Piece } from './markdown';
 import { renderDue } from './cadence';
 import { morphChildren } from './morph';
+import { KeptItems } from './keptItems';
 import { fastPathAfterRender, tryFastAppend, type FastPath } from './plainAppend';
 import { endsWithBlankLine } from './textScans';
 
@@ -12,7 +13,8 @@ import { endsWithBlankLine } from './textScans';
 // settled prefix: inlinePrefix.ts) and morphs the result into the DOM in place (morph.ts), so the
 // cost of an update depends on what changed, not on the size of the answer.
 //
-// Three more things keep updates cheap over a long answer:
+// Four more things keep updates cheap over a long answer:
+// - A list or table keeps the DOM of its items (rows) that did not change (keptItems.ts).
 // - A delta that cannot change the tail's structure is appended to its last text node, without
 //   markdown or sanitizing (plainAppend.ts). Anything else renders the tail.
 // - While an answer streams, the tail is rendered ten times a second (by the frame clock), at
@@ -92,6 +94,7 @@ export function createIncrementalMarkdown(
   let fast: FastPath | undefined;
   /** When the tail starts with a paragraph: the settled part of it that its DOM shows for good. */
   let settled: SettledParagraph | undefined;
+  const kept = new KeptItems();
   let group!: HTMLElement;
   let tail!: HTMLElement;
   let scheduled = false;
@@ -119,6 +122,7 @@ export function createIncrementalMarkdown(
     suspectBelow = Infinity;
     fast = undefined;
     settled = undefined;
+    kept.rendered(undefined);
     group = div('md-group');
     element.replaceChildren(group);
     openTail();
@@ -158,7 +162,8 @@ export function createIncrementalMarkdown(
         inline,
       };
     }
-    return { pieces: [{ blocks: tokens }], apply: ([all]) => morphChildren(tail, all!), inline };
+    const items = fresh ? undefined : kept.plan(tail.firstElementChild, tokens);
+    return items ?? { pieces: [{ blocks: tokens }], apply: ([all]) => morphChildren(tail, all!), inline };
   };
 
   const onFrame = (time: number) => {
@@ -180,6 +185,7 @@ export function createIncrementalMarkdown(
     dirty = false;
     if (fast && tryFastAppend(fast, text.slice(shown))) {
       shown = text.length;
+      kept.appended();
       return;
     }
     const open = text.slice(committed);
@@ -210,7 +216,8 @@ export function createIncrementalMarkdown(
     // brought up to date in place, so the browser keeps the boxes it has laid out for them. The
     // blocks after them go into a new tail. Both render in one go (renderPieces).
     const finishing = consumed > 0 ? planTail(tokens.slice(0, last), false) : undefined;
-    const growing = planTail(consumed > 0 ? tokens.slice(last) : tokens, consumed > 0);
+    const growingTokens = consumed > 0 ? tokens.slice(last) : tokens;
+    const growing = planTail(growingTokens, consumed > 0);
     const rendered = renderPieces([...(finishing?.pieces ?? []), ...growing.pieces]);
     if (finishing) {
       const source = open.slice(0, consumed);
@@ -223,6 +230,7 @@ export function createIncrementalMarkdown(
       commits.push(committed);
     }
     growing.apply(rendered);
+    kept.rendered(growingTokens);
     settled = growing.inline ? settledOf(tail.firstElementChild, growing.inline) : undefined;
     const rest = text.slice(committed);
     shown = text.length;

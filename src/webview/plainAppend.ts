@@ -1,8 +1,8 @@
 import { CODE_CHUNK_CLASS, CODE_CHUNK_LINES, codeChunk, newlines, splitLines } from './codeChunks';
 
 // The shortcut for the plainest updates of a streaming answer: a delta that cannot change the
-// structure of the block it lands in (plain words inside a paragraph, list item, heading or table
-// cell, or anything but a fence inside an open fenced code block) goes straight into that block's
+// structure of the block it lands in (plain words inside a paragraph, list item or heading, or
+// anything but a fence inside an open fenced code block) goes straight into that block's
 // last text node, without markdown or sanitizing. The result must be the DOM the full render
 // would produce; test/webview/streaming-render.test.ts compares the two after every render.
 
@@ -14,7 +14,10 @@ const AUTOLINK_HINT = /www|http|ftp|mailto|xmpp|@/i;
 /** Characters of the line kept to find AUTOLINK_HINT across deltas: its longest word but one. */
 const HINT_OVERLAP = 5;
 /** Elements whose text is the text of the source line, in a paragraph-like block. */
-const PROSE_PARENTS = new Set(['P', 'LI', 'TD', 'TH', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6']);
+// Not table cells: a row's text past its last column is dropped, and which cell the text goes
+// into depends on pipes a code span or escape may hide. A table's render keeps its finished rows
+// (keptItems.ts), so only the last row is built again.
+const PROSE_PARENTS = new Set(['P', 'LI', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6']);
 
 /** The last text node with something visible in it, descending into the last elements only. */
 function lastTextNode(root: Node): Text | undefined {

@@ -1,0 +1,118 @@
+import type { Token, Tokens } from 'marked';
+import { morphChildren } from './morph';
+import type { Piece } from './markdown';
+
+// A list or a table that streams as the growing block grows an item or a row at a time, and each
+// render used to build the DOM of all of it again and compare it, node by node, with what the page
+// shows: a render late in a 120-item list cost five times one early in it. The items before the
+// last one are finished as soon as the next starts. So when the block is the list or table the
+// tail showed last time, the items (rows) whose source has not changed keep their DOM, and only
+// the ones after them are built and morphed in.
+//
+// An item's DOM depends on its own tokens and on whether the list is loose (a blank line anywhere
+// in it puts every item's text in a <p>); a row's on its cells and the table's alignments. So a
+// change of looseness, numbering or kind, a header or an alignment that changed, renders the block
+// whole, as does anything else about the tail. test/webview/streaming-render.test.ts holds the
+// result to the full render after every render.
+
+type Container = Tokens.List | Tokens.Table;
+
+/** How many leading items of `next` are the same as in `shown`, or -1 when the container itself differs. */
+function keptCount(shown: Container, next: Container): number {
+  if (shown.type === 'list' && next.type === 'list') {
+    if (shown.ordered !== next.ordered || shown.start !== next.start || shown.loose !== next.loose) return -1;
+    // marked trims the end of a list, and "- [ ]" becomes a task item once a space follows it: the
+    // source alone does not say that an item reads the same.
+    const same = (a: Tokens.ListItem, b: Tokens.ListItem) =>
+      a.raw === b.raw && a.text === b.text && a.task === b.task && a.checked === b.checked && a.loose === b.loose;
+    let k = 0;
+    while (k < shown.items.length && k < next.items.length && same(shown.items[k]!, next.items[k]!)) k++;
+    return k;
+  }
+  if (shown.type === 'table' && next.type === 'table') {
+    const cells = (row: readonly Tokens.TableCell[]) => row.map((c) => c.text).join('\u0000');
+    if (cells(shown.header) !== cells(next.header) || shown.align.join() !== next.align.join()) return -1;
+    let k = 0;
+    while (k < shown.rows.length && k < next.rows.length && cells(shown.rows[k]!) === cells(next.rows[k]!)) k++;
+    return k;
+  }
+  return -1;
+}
+
+/** The list or table the blocks are, when they are one with blank space after it. */
+function containerOf(tokens: readonly Token[]): Container | undefined {
+  const first = tokens[0];
+  if ((first?.type !== 'list' && first?.type !== 'table') || tokens.some((t, i) => i > 0 && t.type !== 'space')) return undefined;
+  return first as Container;
+}
+
+/**
+ * The plan that brings `block` (the tail's first element, showing `shown`) up to date with `next`
+ * by building only the items after the kept ones, or undefined when it must render whole.
+ */
+function planKeptItems(
+  block: Element | null,
+  shown: Container | undefined,
+  next: Container,
+  /** Text went straight into the last item since `shown` was rendered (plainAppend.ts): it is built again. */
+  lastTouched: boolean,
+): { pieces: Piece[]; apply(rendered: Node[]): void } | undefined {
+  if (!block || !shown) return undefined;
+  const total = next.type === 'list' ? next.items.length : next.rows.length;
+  const before = shown.type === 'list' ? shown.items.length : shown.rows.length;
+  const k = Math.min(keptCount(shown, next), lastTouched ? before - 1 : before);
+  // Text that changed no item (a newline after a row): the DOM is right.
+  if (k === total && k === before) return { pieces: [], apply: () => undefined };
+  if (k <= 0 || k >= total) return undefined;
+  // The element the items live in, and the node the first item after the kept ones starts at
+  // (none when they are all kept: the new ones are appended). marked writes a newline before each
+  // list item, and one after each table row.
+  let parent: Element | null;
+  let at: number;
+  if (next.type === 'list') {
+    parent = block.tagName === (next.ordered ? 'OL' : 'UL') ? block : null;
+    at = 1 + 2 * k;
+  } else {
+    parent = block.tagName === 'TABLE' ? block.querySelector(':scope > tbody') : null;
+    at = 2 * k;
+  }
+  if (!parent || parent.childElementCount !== before) return undefined;
+  const from = parent.childNodes[at] ?? null;
+  const rest: Container = next.type === 'list' ? { ...next, items: next.items.slice(k) } : { ...next, rows: next.rows.slice(k) };
+  const live = parent;
+  return {
+    pieces: [{ blocks: [rest] }],
+    apply([fragment]) {
+      const built = (fragment as ParentNode).firstElementChild;
+      const items = next.type === 'list' ? built : built?.querySelector(':scope > tbody');
+      // A list or table token always renders to its element (tokenDom.ts, or marked and the sanitizer).
+      if (!items) throw new Error('a kept list or table rendered without its items');
+      // The live list already holds the newline marked writes before an item, after the last kept one.
+      if (next.type === 'list' && items.firstChild?.nodeType === Node.TEXT_NODE) items.firstChild.remove();
+      morphChildren(live, items, from);
+    },
+  };
+}
+
+/** What the tail's list or table shows, for its next render (one per renderer). */
+export class KeptItems {
+  private shown: Container | undefined;
+  private touched = false;
+
+  /** The plan for the tail's next render of `tokens`, when it can keep items; undefined to render it whole. */
+  plan(block: Element | null, tokens: readonly Token[]): { pieces: Piece[]; apply(rendered: Node[]): void } | undefined {
+    const next = containerOf(tokens);
+    return next && planKeptItems(block, this.shown, next, this.touched);
+  }
+
+  /** The tail now shows `tokens` (undefined: a new tail, or nothing is known of it). */
+  rendered(tokens: readonly Token[] | undefined): void {
+    this.shown = tokens && containerOf(tokens);
+    this.touched = false;
+  }
+
+  /** Text went straight into the tail's last text node (plainAppend.ts). */
+  appended(): void {
+    this.touched = true;
+  }
+}
