@@ -189,7 +189,7 @@ export function createIncrementalMarkdown(
       return;
     }
     const open = text.slice(committed);
-    const tokens = lexBlocks(open, links);
+    const tokens = lexBlocks(open, links, (blocks) => kept.reuse(blocks));
     if (Object.keys(tokens.links).length > Object.keys(links).length) {
       links = { ...tokens.links };
       // A new reference definition can turn `[text][ref]` in a finished block into a link.

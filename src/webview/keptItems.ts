@@ -94,6 +94,26 @@ function planKeptItems(
   };
 }
 
+/** Every token list inside `node` (what marked queues for inline lexing is among them). */
+function unfilled(node: unknown, into: Set<Token[]>): void {
+  if (Array.isArray(node)) {
+    for (const child of node) unfilled(child, into);
+    return;
+  }
+  if (!node || typeof node !== 'object') return;
+  const t = node as Record<string, unknown>;
+  if (Array.isArray(t.tokens)) into.add(t.tokens as Token[]);
+  for (const key of ['tokens', 'items', 'header', 'rows']) unfilled(t[key], into);
+}
+
+/** Whether `node` is or holds a task item (at any depth: an item's own list may have them). */
+function hasTask(node: unknown): boolean {
+  if (Array.isArray(node)) return node.some(hasTask);
+  if (!node || typeof node !== 'object') return false;
+  const t = node as Record<string, unknown>;
+  return t.task === true || hasTask(t.tokens) || hasTask(t.items);
+}
+
 /** What the tail's list or table shows, for its next render (one per renderer). */
 export class KeptItems {
   private shown: Container | undefined;
@@ -103,6 +123,34 @@ export class KeptItems {
   plan(block: Element | null, tokens: readonly Token[]): { pieces: Piece[]; apply(rendered: Node[]): void } | undefined {
     const next = containerOf(tokens);
     return next && planKeptItems(block, this.shown, next, this.touched);
+  }
+
+  /**
+   * Before marked lexes the inline text of `blocks` (the tail's, blocks only so far): the items
+   * and rows of its list or table that read as those shown take the shown ones' tokens, so that a
+   * render lexes only the new ones. Returns the token lists marked need not fill. Not items that
+   * are or hold task items: marked's HTML renderer writes their box into their tokens.
+   */
+  reuse(blocks: readonly Token[]): Set<Token[]> {
+    const skip = new Set<Token[]>();
+    const next = blocks[0]?.type === 'list' || blocks[0]?.type === 'table' ? (blocks[0] as Container) : undefined;
+    const shown = this.shown;
+    if (!next || !shown || next.type !== shown.type) return skip;
+    const k = keptCount(shown, next);
+    if (next.type === 'list' && shown.type === 'list') {
+      for (let i = 0; i < k && !hasTask(shown.items[i]); i++) {
+        unfilled(next.items[i], skip);
+        next.items[i] = shown.items[i]!;
+      }
+    } else if (next.type === 'table' && shown.type === 'table' && k >= 0) {
+      for (const cell of next.header) skip.add(cell.tokens);
+      next.header = shown.header;
+      for (let i = 0; i < k; i++) {
+        for (const cell of next.rows[i]!) skip.add(cell.tokens);
+        next.rows[i] = shown.rows[i]!;
+      }
+    }
+    return skip;
   }
 
   /** The tail now shows `tokens` (undefined: a new tail, or nothing is known of it). */
