@@ -7,6 +7,7 @@ import { chromium, type Page } from 'playwright-core';
 import { renderWebviewHtml } from '../src/chat/webviewHtml';
 import { benchSnapshot, benchTurn } from './snapshot';
 import { deltasOf, longAnswer } from './answer';
+import { benchGrowth } from './growth';
 import { benchPace, firstGlyph, paceRowsAndBudgets } from './pace';
 import { benchPathological } from './pathological';
 import { buildShadow, ROOT } from './shadow';
@@ -205,11 +206,13 @@ export async function benchRender(): Promise<BenchResult> {
   const naive = await buildSwappedBundle(NAIVE);
   const plainFloor = await buildSwappedBundle(floor(FLOOR_PARAGRAPH));
   const quietFloor = await buildSwappedBundle(floor(0));
+  const paragraphFloor = await buildSwappedBundle(floor(1_000_000));
   const files: Record<string, [() => Buffer | string, string]> = {
     '/incremental.js': [() => readFileSync(join(shadow.dist, 'webview.js')), 'text/javascript'],
     '/naive.js': [() => naive, 'text/javascript'],
     '/plain.js': [() => plainFloor, 'text/javascript'],
     '/quiet.js': [() => quietFloor, 'text/javascript'],
+    '/paragraph.js': [() => paragraphFloor, 'text/javascript'],
     '/codicon.css': [() => readFileSync(join(shadow.dist, 'codicon.css')), 'text/css'],
     '/codicon.ttf': [() => readFileSync(join(shadow.dist, 'codicon.ttf')), 'font/ttf'],
     '/chat.css': [() => readFileSync(join(ROOT, 'media', 'chat.css')), 'text/css'],
@@ -240,8 +243,8 @@ export async function benchRender(): Promise<BenchResult> {
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   try {
-    type Bundle = 'incremental' | 'naive' | 'plain' | 'quiet';
-    const allRuns: Record<Bundle, Run[]> = { incremental: [], naive: [], plain: [], quiet: [] };
+    type Bundle = 'incremental' | 'naive' | 'plain' | 'quiet' | 'paragraph';
+    const allRuns: Record<Bundle, Run[]> = { incremental: [], naive: [], plain: [], quiet: [], paragraph: [] };
     const open = async (bundle: Bundle) => {
       const page = await browser.newPage({ viewport: { width: 420, height: 800 } });
       await page.addInitScript({ content: PAGE_SETUP });
@@ -269,6 +272,9 @@ export async function benchRender(): Promise<BenchResult> {
     for (const p of pages) await measure(p.page, text, deltas, 'warm');
     for (let i = 0; i < RUNS; i++) for (const [k, p] of pages.entries()) allRuns[side[k]!].push(await measure(p.page, text, deltas, String(i)));
     const paces = await benchPace(pages[0]!.page);
+    const paragraphPage = await open('paragraph');
+    const growth = await benchGrowth(pages[0]!.page, paragraphPage.page);
+    await paragraphPage.close();
     for (const p of pages) await p.close();
     const naivePage = await open('naive');
     allRuns.naive.push(await measure(naivePage.page, text, deltas, '0'));
@@ -325,6 +331,7 @@ export async function benchRender(): Promise<BenchResult> {
         [`  floor: nothing shown until the end`, `${quietRatios.map((r) => r.toFixed(2)).join(', ')} (the messages, the frames and the final render alone)`],
         [`  floor: the plain renders alone`, `${plainRenders.map((r) => r.toFixed(2)).join(', ')} (the two floors' difference, run by run)`],
         ...pace.rows,
+        ...growth.rows,
         [
           'first glyph (browser frames)',
           `frames after the first delta's message: ${glyph.frames.join(' ')}; ms: ${glyph.ms.map((t) => t.toFixed(1)).join(' ')}`,
@@ -343,6 +350,7 @@ export async function benchRender(): Promise<BenchResult> {
           met: ratios.every((r) => r <= 3),
         },
         ...pace.budgets,
+        ...growth.budgets,
         {
           what: `first glyph, browser's own frames (${GLYPH_ROUNDS} rounds)`,
           value: `in frame ${Math.max(...glyph.frames)} at worst; ${ms(Math.max(...glyph.ms))} at worst, median ${ms(median(glyph.ms))}`,
@@ -370,6 +378,7 @@ export async function benchRender(): Promise<BenchResult> {
         p99UpdateMs: { incremental: p99(inc.updates), naive: p99(nai.updates) },
         pathological: pathological.raw,
         paces,
+        growth: growth.raw,
         firstGlyph: glyph,
       },
     };
