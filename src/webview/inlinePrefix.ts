@@ -64,6 +64,15 @@ export function innerOf(t: Token): string {
   }
 }
 
+/** A code span's source without its opening and closing runs of backticks (by hand, as innerOf). */
+function innerCode(raw: string): string {
+  let start = 0;
+  let end = raw.length;
+  while (start < end && raw[start] === '`') start++;
+  while (end > start && raw[end - 1] === '`') end--;
+  return raw.slice(start, end);
+}
+
 /** Whether an element token is closed for good, whatever follows it. */
 function isClosedElement(t: Token): boolean {
   switch (t.type) {
@@ -71,15 +80,20 @@ function isClosedElement(t: Token): boolean {
     case 'em':
     case 'del':
       return !LOOSE_IN_ELEMENT.test(innerOf(t));
+    // Before it looks for emphasis, marked masks what looks like a code span in the whole
+    // paragraph, and that look pairs equal runs of backticks with no backtick between them: a
+    // span with a backtick inside (``` ``a`b`` ```) leaves its closing run free to pair with one
+    // that comes later, and the bold word between them stops being bold. (The fuzz found it once
+    // it ran with the webview's own marked set-up.) Nor may a link hold a backtick, for the same look.
     case 'codespan':
-      return true;
+      return !innerCode(t.raw).includes('`');
     case 'image':
-      return t.raw.endsWith(')');
+      return t.raw.endsWith(')') && !t.raw.includes('`');
     case 'link':
       // An inline link `[…](…)` or an autolink `<…>`. Reference links `[…][…]` depend on
       // definitions yet to come; a bare URL or address can start with a delimiter (`_me@x.test`)
       // that later text may pair.
-      if (t.raw.startsWith('[')) return t.raw.endsWith(')');
+      if (t.raw.startsWith('[')) return t.raw.endsWith(')') && !t.raw.includes('`');
       return t.raw.startsWith('<') && t.raw.endsWith('>');
     default:
       return false;
