@@ -1,9 +1,10 @@
-import type { Links, Token, Tokens } from 'marked';
+import type { Token, Tokens } from 'marked';
 import { rawOf, settledPrefix } from './inlinePrefix';
 import { hasRawHtml, lexBlocks, renderBlocks, renderPieces, type Piece } from './markdown';
 import { renderDue } from './cadence';
 import { morphChildren } from './morph';
 import { KeptItems } from './keptItems';
+import { LinkDefs } from './linkDefs';
 import { fastPathAfterRender, tryFastAppend, type FastPath } from './plainAppend';
 import { endsWithBlankLine } from './textScans';
 
@@ -83,8 +84,7 @@ export function createIncrementalMarkdown(
   let shown = 0;
   /** Where each finished block ends in `text`. */
   let commits: number[] = [];
-  /** Reference definitions seen so far: a committed block is lexed without the text after it. */
-  let links: Links = {};
+  const defs = new LinkDefs();
   /**
    * Finished blocks may read differently in the whole text (see finish()) if one was finished
    * without a blank line after it by a lex of a shorter text than the final one, or holds raw
@@ -123,6 +123,7 @@ export function createIncrementalMarkdown(
     fast = undefined;
     settled = undefined;
     kept.rendered(undefined);
+    defs.clear();
     group = div('md-group');
     element.replaceChildren(group);
     openTail();
@@ -189,15 +190,12 @@ export function createIncrementalMarkdown(
       return;
     }
     const open = text.slice(committed);
-    const tokens = lexBlocks(open, links, (blocks) => kept.reuse(blocks));
-    if (Object.keys(tokens.links).length > Object.keys(links).length) {
-      links = { ...tokens.links };
-      // A new reference definition can turn `[text][ref]` in a finished block into a link.
-      if (committed > 0) {
-        reset();
-        render();
-        return;
-      }
+    const tokens = lexBlocks(open, defs.finished, (blocks) => kept.reuse(blocks));
+    // A reference definition that came or changed can turn `[text][ref]` in a finished block into a link.
+    if (defs.changedFor(tokens.links, text.slice(0, committed))) {
+      reset();
+      render();
+      return;
     }
     // The last block that is not blank space may still grow; everything before it is final.
     let last = tokens.length - 1;
@@ -228,6 +226,7 @@ export function createIncrementalMarkdown(
       openTail();
       committed += consumed;
       commits.push(committed);
+      defs.finish(tokens.slice(0, last));
     }
     growing.apply(rendered);
     kept.rendered(growingTokens);
@@ -258,7 +257,6 @@ export function createIncrementalMarkdown(
         return;
       }
       text = next;
-      links = {};
       lastFrameRender = -Infinity;
       reset();
       request();

@@ -1,4 +1,4 @@
-import type { Token, Tokens } from 'marked';
+import type { Token, Tokens, TokensList } from 'marked';
 import { morphChildren } from './morph';
 import type { Piece } from './markdown';
 
@@ -30,10 +30,11 @@ function keptCount(shown: Container, next: Container): number {
     return k;
   }
   if (shown.type === 'table' && next.type === 'table') {
-    const cells = (row: readonly Tokens.TableCell[]) => row.map((c) => c.text).join('\u0000');
-    if (cells(shown.header) !== cells(next.header) || shown.align.join() !== next.align.join()) return -1;
+    // marked pads or cuts every row to the header's columns.
+    const same = (a: readonly Tokens.TableCell[], b: readonly Tokens.TableCell[]) => a.length === b.length && a.every((c, i) => c.text === b[i]!.text);
+    if (!same(shown.header, next.header) || shown.align.join() !== next.align.join()) return -1;
     let k = 0;
-    while (k < shown.rows.length && k < next.rows.length && cells(shown.rows[k]!) === cells(next.rows[k]!)) k++;
+    while (k < shown.rows.length && k < next.rows.length && same(shown.rows[k]!, next.rows[k]!)) k++;
     return k;
   }
   return -1;
@@ -118,6 +119,8 @@ function hasTask(node: unknown): boolean {
 export class KeptItems {
   private shown: Container | undefined;
   private touched = false;
+  /** The reference definitions the lex of `shown` knew. */
+  private links = '';
 
   /** The plan for the tail's next render of `tokens`, when it can keep items; undefined to render it whole. */
   plan(block: Element | null, tokens: readonly Token[]): { pieces: Piece[]; apply(rendered: Node[]): void } | undefined {
@@ -131,9 +134,13 @@ export class KeptItems {
    * render lexes only the new ones. Returns the token lists marked need not fill. Not items that
    * are or hold task items: marked's HTML renderer writes their box into their tokens.
    */
-  reuse(blocks: readonly Token[]): Set<Token[]> {
+  reuse(blocks: TokensList): Set<Token[]> {
     const skip = new Set<Token[]>();
-    const next = blocks[0]?.type === 'list' || blocks[0]?.type === 'table' ? (blocks[0] as Container) : undefined;
+    // Items lexed before a reference definition came or changed may read differently now.
+    const links = JSON.stringify(blocks.links);
+    if (links !== this.links) this.shown = undefined;
+    this.links = links;
+    const next = containerOf(blocks.slice(0, 1));
     const shown = this.shown;
     if (!next || !shown || next.type !== shown.type) return skip;
     const k = keptCount(shown, next);

@@ -141,6 +141,13 @@ describe('streaming markdown renderer in Chromium', function () {
       '| a | b |\n|---|---|\n| x | ya | aaa aaa aaa aaa aaa aaa aaa aaa aaa aaa |\n\nDone.'.match(/[^]{1,3}/g)!,
       ['-', ' [ ]', ' ', 't', 'ask\n- b'],
       ['- a\n   - [x] b\n\n   - c\n- d', '\n* e\n- f'],
+      // A reference definition after kept items (found in review), and one that arrives a few
+      // characters at a time: the link must end up with its whole address.
+      ['- [a][r]\n', '- b\n', '- [r]: http://x\n'],
+      ['- [a][r]\n', '- b\n', '\n[r]: http://x\n'],
+      ['| h |\n|---|\n| [a][r] |\n', '| b |\n', '\n[r]: http://x\n'],
+      ['- [a][r]\n', '- [r]:', ' h', 'ttp://x\n'],
+      'See [the relay docs][1] and [2].\n\nMore text.\n\n[1]: https://docs.test/relay\n[2]: https://docs.test/two "Two"\n'.match(/[^]{1,4}/g)!,
     ];
     let renders = 0;
     for (let d = 0; d < LONG_CONTAINERS + known.length; d++) {
