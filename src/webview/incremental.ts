@@ -1,10 +1,11 @@
 import type { Token, Tokens } from 'marked';
-import { rawOf, settledPrefix } from './inlinePrefix';
+import { rawOf } from './inlinePrefix';
 import { hasRawHtml, lexBlocks, renderBlocks, renderPieces, type Piece } from './markdown';
 import { renderDue } from './cadence';
 import { morphChildren } from './morph';
 import { KeptItems } from './keptItems';
 import { LinkDefs } from './linkDefs';
+import { lexAfterSettled, settledOf, type SettledParagraph } from './settledParagraph';
 import { fastPathAfterRender, tryFastAppend, type FastPath } from './plainAppend';
 import { endsWithBlankLine } from './textScans';
 
@@ -40,29 +41,6 @@ export interface MarkdownRenderer {
 
 const GROUP_SIZE = 16;
 const VISIBLE = /[\p{L}\p{N}]/u;
-interface SettledParagraph {
-  /** Source of the settled inline tokens. */
-  raw: string;
-  /** How many inline tokens are settled. */
-  tokens: number;
-  /** How many of the paragraph element's child nodes show them. */
-  nodes: number;
-}
-
-/** The settled part of the paragraph `p` shows, once `inline` is rendered into it. */
-function settledOf(p: Element | null, inline: Token[]): SettledParagraph | undefined {
-  if (p?.tagName !== 'P') return undefined;
-  const { tokens, elements } = settledPrefix(inline);
-  if (elements === 0) return { raw: '', tokens: 0, nodes: 0 };
-  // The settled part ends with its last element; every element before it is one of its own.
-  let seen = 0;
-  const children = p.childNodes;
-  for (let i = 0; i < children.length; i++) {
-    if (children[i]!.nodeType === Node.ELEMENT_NODE && ++seen === elements) return { raw: rawOf(inline, tokens), tokens, nodes: i + 1 };
-  }
-  return undefined;
-}
-
 /** Runs `fn` at the next frame, with the frame's time (requestAnimationFrame). */
 export type FrameScheduler = (fn: (time: number) => void) => void;
 
@@ -143,14 +121,14 @@ export function createIncrementalMarkdown(
     const p = fresh ? null : tail.firstElementChild;
     // marked writes a newline after each block; the blocks after the paragraph start past it.
     const afterP = p?.nextSibling?.nodeType === Node.TEXT_NODE ? p.nextSibling.nextSibling : undefined;
-    const from = settled?.tokens ?? 0;
+    const from = settled?.head.length ?? 0;
     if (
       inline &&
       settled &&
       p?.tagName === 'P' &&
       afterP !== undefined &&
       inline.length > from &&
-      rawOf(inline, from) === settled.raw &&
+      (inline[from - 1] === settled.head.at(-1) || rawOf(inline, from) === settled.raw) &&
       !inline.some((t, i) => i >= from && t.type === 'html')
     ) {
       const pFrom = p.childNodes[settled.nodes] ?? null;
@@ -190,7 +168,11 @@ export function createIncrementalMarkdown(
       return;
     }
     const open = text.slice(committed);
-    const tokens = lexBlocks(open, defs.finished, (blocks) => kept.reuse(blocks));
+    const tokens = lexBlocks(open, defs.finished, (blocks, inline) => {
+      const skip = kept.reuse(blocks);
+      if (blocks[0]?.type === 'paragraph' && lexAfterSettled(blocks[0] as Tokens.Paragraph, settled, inline)) skip.add(blocks[0].tokens!);
+      return skip;
+    });
     // A reference definition that came or changed can turn `[text][ref]` in a finished block into a link.
     if (defs.changedFor(tokens.links, text.slice(0, committed))) {
       reset();
@@ -230,7 +212,7 @@ export function createIncrementalMarkdown(
     }
     growing.apply(rendered);
     kept.rendered(growingTokens);
-    settled = growing.inline ? settledOf(tail.firstElementChild, growing.inline) : undefined;
+    settled = growing.inline ? settledOf(tail.firstElementChild, growing.inline, settled) : undefined;
     const rest = text.slice(committed);
     shown = text.length;
     fast = fastPathAfterRender(tail, rest);

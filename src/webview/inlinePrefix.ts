@@ -100,11 +100,15 @@ function isClosedElement(t: Token): boolean {
   }
 }
 
-/** The settled prefix of a paragraph's inline tokens. */
-export function settledPrefix(tokens: readonly Token[]): SettledPrefix {
-  let best: SettledPrefix = { tokens: 0, elements: 0 };
-  let elements = 0;
-  for (let i = 0; i < tokens.length - 1; i++) {
+/**
+ * The settled prefix of a paragraph's inline tokens. `from`: a settled prefix of these same tokens
+ * already known (a later one only goes on from it; each token's test looks at it and its
+ * neighbours only), so that a render does not test the whole paragraph again.
+ */
+export function settledPrefix(tokens: readonly Token[], from: SettledPrefix = { tokens: 0, elements: 0 }): SettledPrefix {
+  let best = from;
+  let elements = from.elements;
+  for (let i = from.tokens; i < tokens.length - 1; i++) {
     const t = tokens[i]!;
     if (t.type === 'text') {
       if (LOOSE_IN_TEXT.test(t.raw)) break;

@@ -109,7 +109,7 @@ marked.use(markedLimits());
  * from earlier in the document (a streamed text is lexed a piece at a time); those in `src` are
  * added to the result's `links`.
  */
-export function lexBlocks(src: string, links?: Links, reuse?: (blocks: TokensList) => ReadonlySet<Token[]>): TokensList {
+export function lexBlocks(src: string, links?: Links, reuse?: (blocks: TokensList, inline: (src: string) => Token[]) => ReadonlySet<Token[]>): TokensList {
   const lexer = new marked.Lexer();
   if (links) Object.assign(lexer.tokens.links, links);
   const queue = (lexer as unknown as { inlineQueue?: { src: string; tokens: Token[] }[] }).inlineQueue;
@@ -117,10 +117,10 @@ export function lexBlocks(src: string, links?: Links, reuse?: (blocks: TokensLis
   if (!reuse || !Array.isArray(queue)) return lexer.lex(src);
   // marked's lex() in two steps, as marked 16 runs it: the blocks, then the inline tokens of each
   // paragraph, item or cell it queued. `reuse` gets the blocks in between, and names the token
-  // lists it has filled from an earlier lex of the same source (keptItems.ts): those are not lexed
-  // again. test/webview/streaming-render.test.ts compares the result with lex().
+  // lists it has filled from an earlier lex of the same source (keptItems.ts, settledParagraph.ts):
+  // those are not lexed again. test/webview/streaming-render.test.ts compares the result with lex().
   lexer.blockTokens(src.replace(/\r\n|\r/g, '\n'), lexer.tokens);
-  const skip = reuse(lexer.tokens);
+  const skip = reuse(lexer.tokens, (text) => lexer.inlineTokens(text));
   for (const { src: text, tokens } of queue) if (!skip.has(tokens)) lexer.inlineTokens(text, tokens);
   queue.length = 0;
   return lexer.tokens;

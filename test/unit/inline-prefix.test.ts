@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { marked, type Token, type Tokens } from 'marked';
 import { rawOf, settledPrefix } from '../../src/webview/inlinePrefix';
 import { lexBlocks } from '../../src/webview/markdown';
+import { lexAfterSettled } from '../../src/webview/settledParagraph';
 
 // The streamed paragraph renders only what follows its settled prefix, so that prefix must really
 // be settled: for every text and every later state of the same paragraph, marked must lex the
@@ -117,6 +118,44 @@ describe('settled prefix of a streaming paragraph', () => {
       }),
       { numRuns: RUNS, seed: SEED },
     );
+  });
+
+  // A render lexes only what follows the settled part of its last render (settledParagraph.ts):
+  // the text after it, lexed alone, must give what marked gives for it in the whole paragraph.
+  it('lexes the text after the settled part alone as marked lexes it in the whole paragraph', () => {
+    let reused = 0;
+    fc.assert(
+      fc.property(fc.array(FRAGMENT, { minLength: 4, maxLength: 40 }), (parts) => {
+        const text = `Start ${parts.join('')} end`;
+        for (let cut = 1; cut < text.length; cut++) {
+          const tokens = paragraphTokens(text.slice(0, cut));
+          const k = tokens ? settledPrefix(tokens).tokens : 0;
+          if (!tokens || k === 0) continue;
+          const settled = { raw: rawOf(tokens, k), head: tokens.slice(0, k), elements: 0, nodes: 0 };
+          for (const later of [text.slice(0, cut + 1), text.slice(0, Math.min(text.length, cut + 7)), text]) {
+            const whole = paragraphTokens(later);
+            let used = false;
+            const blocks = lexBlocks(later, undefined, (blocks, inline) => {
+              const p = blocks[0];
+              used = p?.type === 'paragraph' && lexAfterSettled(p as Tokens.Paragraph, settled, inline);
+              return new Set(used ? [(p as Tokens.Paragraph).tokens] : []);
+            });
+            if (!used || !whole) continue;
+            reused++;
+            const mine = (blocks[0] as Tokens.Paragraph).tokens;
+            const what = `${JSON.stringify(later)} after the settled ${JSON.stringify(settled.raw)}`;
+            assert.deepEqual(
+              mine.map((t) => t.raw),
+              whole.map((t) => t.raw),
+              `lexed apart, ${what} differs`,
+            );
+            assert.equal(html(mine), html(whole), `lexed apart, ${what} renders differently`);
+          }
+        }
+      }),
+      { numRuns: RUNS, seed: SEED },
+    );
+    assert.ok(reused > 10_000, `only ${reused} paragraphs were lexed apart`);
   });
 
   it('finds the settled part of ordinary prose, and nothing in what could still change', () => {
