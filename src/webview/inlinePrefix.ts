@@ -29,6 +29,13 @@ import type { Token } from 'marked';
 const LOOSE_IN_TEXT = /[*_~`[\]<>!\\&@]|:\/\/|www\./i;
 const LOOSE_IN_ELEMENT = /[`[\]<>\\!]/;
 const ELEMENT_TYPES = new Set(['strong', 'em', 'del', 'codespan', 'link', 'image']);
+/**
+ * An inline link or image that marked's masking reads exactly as its link tokenizer does: no
+ * brackets, backticks, angle brackets or backslashes in its text, no parentheses, quotes, spaces
+ * or backslashes in its address, no title. Any of those let the mask of a link run past its end
+ * (`[a](u "t(")`, `[a [b] <c](u)`, `[a](u\)`), hiding emphasis that comes later (found in review).
+ */
+const PLAIN_LINK = /^!?\[[^[\]\\`<>]*\]\([^\s()\\<>"'`]*\)$/;
 /** What may stand right before a settled element, and what right after it: a space, or punctuation that no delimiter, backtick or bracket rule reads. */
 const OPENS = ' (';
 const CLOSES = ' .,;:?)';
@@ -84,16 +91,16 @@ function isClosedElement(t: Token): boolean {
     // paragraph, and that look pairs equal runs of backticks with no backtick between them: a
     // span with a backtick inside (``` ``a`b`` ```) leaves its closing run free to pair with one
     // that comes later, and the bold word between them stops being bold. (The fuzz found it once
-    // it ran with the webview's own marked set-up.) Nor may a link hold a backtick, for the same look.
+    // it ran with the webview's own marked set-up.) Links: PLAIN_LINK.
     case 'codespan':
       return !innerCode(t.raw).includes('`');
     case 'image':
-      return t.raw.endsWith(')') && !t.raw.includes('`');
+      return PLAIN_LINK.test(t.raw);
     case 'link':
       // An inline link `[…](…)` or an autolink `<…>`. Reference links `[…][…]` depend on
       // definitions yet to come; a bare URL or address can start with a delimiter (`_me@x.test`)
       // that later text may pair.
-      if (t.raw.startsWith('[')) return t.raw.endsWith(')') && !t.raw.includes('`');
+      if (t.raw.startsWith('[')) return PLAIN_LINK.test(t.raw);
       return t.raw.startsWith('<') && t.raw.endsWith('>');
     default:
       return false;
