@@ -208,7 +208,7 @@ export function createIncrementalMarkdown(
       openTail();
       committed += consumed;
       commits.push(committed);
-      defs.finish(tokens.slice(0, last));
+      defs.finish(source);
     }
     growing.apply(rendered);
     kept.rendered(growingTokens);

@@ -1,4 +1,5 @@
-import type { Links, Token, Tokens } from 'marked';
+import type { Links } from 'marked';
+import { blockLinks } from './markdown';
 
 // Reference definitions (`[ref]: https://…`) while an answer streams. The open text is lexed on
 // its own, after the finished blocks, so it is handed the definitions those blocks made. A
@@ -25,23 +26,26 @@ export class LinkDefs {
     const changed = Object.keys({ ...open, ...this.open }).filter((tag) => JSON.stringify(open[tag]) !== JSON.stringify(this.open[tag]));
     this.open = open;
     if (!changed.length || !finishedText) return false;
-    // marked matches a label with its runs of white space as one space, in any case.
-    const source = finishedText.toLowerCase().replace(/\s+/g, ' ');
-    return changed.some((tag) => source.includes(`[${tag}]`));
+    // marked matches a label in a block's own text (a quote's `>` and a cell's `\|` are not in it),
+    // with its runs of white space as one space, in any case: compared on letters and digits only,
+    // which finds more than it needs to, never less. A label with neither matches anything.
+    const source = squash(finishedText);
+    return changed.some((tag) => source.includes(squash(tag)));
   }
 
-  /** `blocks` are finished: their definitions are final. */
-  finish(blocks: readonly Token[]): void {
-    // Blocks only, and in list items and quotes too: marked reads a definition anywhere a block
-    // starts. (Not marked.walkTokens: it also walks every inline token, and copies the list of its
-    // callback's results once per token, which took 0.7 s for a paragraph of 10,000 code spans.)
-    for (const t of blocks) {
-      if (t.type === 'def' && !(t.tag in this.finished)) {
-        this.finished[t.tag] = { href: t.href, title: t.title };
-        // It moved, it did not change.
-        delete this.open[t.tag];
-      } else if (t.type === 'list') for (const item of (t as Tokens.List).items) this.finish(item.tokens);
-      else if (t.type === 'blockquote') this.finish((t as Tokens.Blockquote).tokens);
+  /**
+   * `source` (the blocks just finished) is final, and so are its definitions. Read from a lex of
+   * its blocks, not from their tokens: marked drops the token of a definition it reads a second
+   * time (a quote ending in a list, followed by a lazy line, is lexed twice), and one missing here
+   * read as removed on every render after (found in review).
+   */
+  finish(source: string): void {
+    const all = blockLinks(source, this.finished);
+    for (const tag of Object.keys(all)) {
+      if (tag in this.finished) continue;
+      this.finished[tag] = all[tag]!;
+      // It moved, it did not change.
+      delete this.open[tag];
     }
   }
 
@@ -49,4 +53,8 @@ export class LinkDefs {
     this.finished = {};
     this.open = {};
   }
+}
+
+function squash(s: string): string {
+  return s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 }

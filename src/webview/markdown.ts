@@ -103,6 +103,25 @@ marked.use({ tokenizer: { html: () => undefined, tag: () => undefined } });
 marked.setOptions({ gfm: true, breaks: false });
 // Bounds on what marked parses, so that lexing takes linear time whatever the answer (markedLimits.ts).
 marked.use(markedLimits());
+// marked drops a definition of a label it already knows, and its source with it. The streaming
+// renderer finds where its blocks end by adding up their sources, so an answer with two lists of
+// sources that both start at `[1]:` showed the text after the second one twice, shifted (found in
+// review). The repeated definition is kept as a token, which renders nothing, as marked's does;
+// after a paragraph marked reads it as more of the paragraph, and still does.
+marked.use({
+  extensions: [
+    {
+      name: 'repeatedDefinition',
+      level: 'block',
+      tokenizer(src, tokens) {
+        if (!/^ {0,3}\[/.test(src)) return undefined;
+        const last = tokens.at(-1)?.type;
+        const def = last === 'paragraph' || last === 'text' ? undefined : this.lexer.options.tokenizer?.def(src);
+        return def && def.tag in this.lexer.tokens.links ? def : undefined;
+      },
+    },
+  ],
+});
 
 /**
  * Top-level blocks of a markdown text, with their raw source. `links` are reference definitions
@@ -124,6 +143,14 @@ export function lexBlocks(src: string, links?: Links, reuse?: (blocks: TokensLis
   for (const { src: text, tokens } of queue) if (!skip.has(tokens)) lexer.inlineTokens(text, tokens);
   queue.length = 0;
   return lexer.tokens;
+}
+
+/** The reference definitions `src` makes (blocks only: a definition starts a block), with `links` known before it. */
+export function blockLinks(src: string, links: Links): Links {
+  const lexer = new marked.Lexer();
+  Object.assign(lexer.tokens.links, links);
+  lexer.blockTokens(src.replace(/\r\n|\r/g, '\n'), lexer.tokens);
+  return lexer.tokens.links;
 }
 
 /** Whether any block, or any paragraph, list item or cell inside one, holds raw HTML. */
