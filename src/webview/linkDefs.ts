@@ -26,11 +26,16 @@ export class LinkDefs {
     const changed = Object.keys({ ...open, ...this.open }).filter((tag) => JSON.stringify(open[tag]) !== JSON.stringify(this.open[tag]));
     this.open = open;
     if (!changed.length || !finishedText) return false;
-    // marked matches a label in a block's own text (a quote's `>` and a cell's `\|` are not in it),
-    // with its runs of white space as one space, in any case: compared on letters and digits only,
-    // which finds more than it needs to, never less. A label with neither matches anything.
-    const source = squash(finishedText);
-    return changed.some((tag) => source.includes(squash(tag)));
+    // marked matches a label in a block's own text, with its runs of white space as one space, in
+    // any case: `[label]`, `[text][label]`, `[label][]`, across lines, in a quote (whose `>` it
+    // does not see) or a table cell (whose `\|` it reads as `|`). A label with a bracket or a
+    // backslash is taken to be named.
+    const source = finishedText
+      .toLowerCase()
+      .replace(/^[ \t]*(?:>[ \t]?)+/gm, '')
+      .replace(/\\\|/g, '|')
+      .replace(/\s+/g, ' ');
+    return changed.some((tag) => /[[\]\\]/.test(tag) || source.includes(`[${tag}]`));
   }
 
   /**
@@ -53,8 +58,4 @@ export class LinkDefs {
     this.finished = {};
     this.open = {};
   }
-}
-
-function squash(s: string): string {
-  return s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 }

@@ -13,6 +13,8 @@ const PLAIN_PROSE_WITH_DOTS = /^[\p{L}\p{N} ,;'"?!/%$^{}=+.:-]*$/u;
 const AUTOLINK_HINT = /www|http|ftp|mailto|xmpp|@/i;
 /** Characters of the line kept to find AUTOLINK_HINT across deltas: its longest word but one. */
 const HINT_OVERLAP = 5;
+/** A line of the open text that starts like a link definition: `[label]:`. */
+const DEFINITION_START = /^ {0,3}\[[^\]\n]*\]:/m;
 /** Elements whose text is the text of the source line, in a paragraph-like block. */
 // Not table cells: a row's text past its last column is dropped, and which cell the text goes
 // into depends on pipes a code span or escape may hide. A table's render keeps its finished rows
@@ -86,6 +88,9 @@ export function fastPathAfterRender(tail: HTMLElement, rest: string): FastPath |
     if (!node || !node.data.endsWith('\n') || rest.endsWith('\n\n')) return undefined;
     return { mode: 'code', node, endsWithNewline: rest.length > content && rest.endsWith('\n'), lines: newlines(node.data) };
   }
+  // A paragraph that starts like a link definition (`[1]: https://… "Title`) becomes one when a
+  // later delta closes it, and shows nothing then (found in review).
+  if (DEFINITION_START.test(rest)) return undefined;
   const node = lastTextNode(tail);
   if (!node) return undefined;
   const parent = node.parentElement!;
