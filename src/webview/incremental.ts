@@ -12,8 +12,9 @@ import { endsWithBlankLine } from './textScans';
 // Streaming markdown without re-rendering the whole answer on every delta. The text is cut into
 // top-level blocks; every block but the last one, which is still growing, is finished and never
 // touched again. Each update re-parses only that open tail (of a paragraph, only what follows its
-// settled prefix: inlinePrefix.ts) and morphs the result into the DOM in place (morph.ts), so the
-// cost of an update depends on what changed, not on the size of the answer.
+// settled prefix: inlinePrefix.ts, settledParagraph.ts) and morphs the result into the DOM in place
+// (morph.ts), so the cost of an update depends on what changed, not on the size of the answer.
+// Reference definitions in the open tail are not final yet (linkDefs.ts).
 //
 // Four more things keep updates cheap over a long answer:
 // - A list or table keeps the DOM of its items (rows) that did not change (keptItems.ts).
