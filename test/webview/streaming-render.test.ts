@@ -72,10 +72,11 @@ function randomPieces(text: string, rnd: () => number): string[] {
 }
 
 /**
- * In the page: streams `pieces` into a new renderer a frame each, and after every render (only at
- * the end when `tight`) compares what it shows with the full render of the text so far.
+ * In the page: streams `pieces` into a new renderer a frame each (or `framesPerPiece`), and after
+ * every render (only at the end when `tight`) compares what it shows with the full render of the
+ * text so far. `flushEachPiece`: each piece is also rendered at once, and compared.
  */
-const streamAndCompare = ([pieces, tight, framesPerPiece = 1]: readonly [string[], boolean, number?]) => {
+const streamAndCompare = ([pieces, tight, framesPerPiece = 1, flushEachPiece = false]: readonly [string[], boolean, number?, boolean?]) => {
   const md = (window as any).__md;
   const normal = (window as any).__normal as (e: Element) => string;
   const out = document.getElementById('out')!;
@@ -95,6 +96,10 @@ const streamAndCompare = ([pieces, tight, framesPerPiece = 1]: readonly [string[
     sent += p;
     r.append(p);
     for (let f = 0; f < framesPerPiece; f++) md.frame();
+    if (flushEachPiece) {
+      r.flush();
+      check(false);
+    }
   }
   r.finish();
   check(true);
@@ -242,36 +247,14 @@ describe('streaming markdown renderer in Chromium', function () {
         if (pieces.at(-1)!.split('\n').length > n) crossed++;
         i = end;
       }
-      const result = await page.evaluate((pieces) => {
-        const md = (window as any).__md;
-        const normal = (window as any).__normal as (e: Element) => string;
-        const out = document.getElementById('out')!;
-        out.replaceChildren();
-        let sent = '';
-        let renders = 0;
-        let mismatch: { sent: string; got: string; want: string } | undefined;
-        const check = () => {
-          renders++;
-          const got = normal(out);
-          const want = normal(md.full(sent));
-          if (got !== want && !mismatch) mismatch = { sent: sent.slice(-200), got: got.slice(-400), want: want.slice(-400) };
-        };
-        const r = md.create(out, check);
-        for (const p of pieces) {
-          sent += p;
-          r.append(p);
-          md.frame();
-          // Every piece rendered, not one per 400 ms of frames: each chunk end the shortcut crosses is checked.
-          r.flush();
-          check();
-        }
-        r.finish();
-        check();
-        return { renders, mismatch, chunks: out.querySelectorAll('pre > code > .code-chunk').length };
-      }, pieces);
+      // Every piece rendered, not one per 100 ms of frames: each chunk end the shortcut crosses is checked.
+      const result = await page.evaluate(streamAndCompare, [pieces, false, 1, true] as const);
+      const chunks = await page.evaluate(() => document.querySelectorAll('#out pre > code > .code-chunk').length);
+      const tail = (x: string) => x.slice(-400);
+      const mismatch = result.mismatch && { sent: result.mismatch.sent.slice(-200), got: tail(result.mismatch.got), want: tail(result.mismatch.want) };
       renders += result.renders;
-      assert.equal(result.mismatch, undefined, `document ${d}: ${JSON.stringify(result.mismatch, null, 1)}`);
-      assert.equal(result.chunks, Math.ceil(lines.length / n), `document ${d}`);
+      assert.equal(mismatch, undefined, `document ${d}: ${JSON.stringify(mismatch, null, 1)}`);
+      assert.equal(chunks, Math.ceil(lines.length / n), `document ${d}`);
     }
     assert.ok(renders > 300 && crossed > 10, `only ${renders} renders were checked, ${crossed} pieces of over ${n} lines`);
   });
