@@ -1,6 +1,6 @@
 import type { CDPSession, Page } from 'playwright-core';
 import { benchSnapshot, benchTurn } from './snapshot';
-import type { Budget } from './util';
+import { mainThreadWork, type Budget } from './util';
 
 // Part of the render benchmark (issue 21): does the cost of one render grow with the block it
 // renders? One long block of each kind streams alone, 20 characters a frame (the cost run's pace),
@@ -27,12 +27,6 @@ const PIECE = 20;
 /** The share of the block at its start, and at its end, whose renders are compared. */
 const EDGE = 0.1;
 
-async function busy(cdp: CDPSession): Promise<{ ms: number; layouts: number }> {
-  const { metrics } = await cdp.send('Performance.getMetrics');
-  const m = Object.fromEntries(metrics.map((x) => [x.name, x.value]));
-  return { ms: ((m.ScriptDuration ?? 0) + (m.LayoutDuration ?? 0) + (m.RecalcStyleDuration ?? 0)) * 1000, layouts: m.LayoutCount ?? 0 };
-}
-
 /** Cost of a render (µs, script+style+layout per layout pass) in the block's first and last tenth. */
 async function growth(page: Page, cdp: CDPSession, text: string, id: string): Promise<{ first: number; last: number }> {
   const pieces = text.match(new RegExp(`[^]{1,${PIECE}}`, 'g'))!;
@@ -55,13 +49,13 @@ async function growth(page: Page, cdp: CDPSession, text: string, id: string): Pr
       [pieces.slice(from, to), start] as const,
     );
   await run(0, 0, benchSnapshot(`growth-${id}`, benchTurn('', 'streaming')));
-  const a = await busy(cdp);
+  const a = await mainThreadWork(cdp);
   await run(0, edge);
-  const b = await busy(cdp);
+  const b = await mainThreadWork(cdp);
   await run(edge, pieces.length - edge);
-  const c = await busy(cdp);
+  const c = await mainThreadWork(cdp);
   await run(pieces.length - edge, pieces.length);
-  const d = await busy(cdp);
+  const d = await mainThreadWork(cdp);
   const per = (x: typeof a, y: typeof a) => ((y.ms - x.ms) / Math.max(1, y.layouts - x.layouts)) * 1000;
   return { first: per(a, b), last: per(c, d) };
 }

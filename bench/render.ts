@@ -11,7 +11,7 @@ import { benchGrowth } from './growth';
 import { benchPace, firstGlyph, paceRowsAndBudgets } from './pace';
 import { benchPathological } from './pathological';
 import { buildShadow, ROOT } from './shadow';
-import { median, medianBy, percentile, type BenchResult } from './util';
+import { mainThreadWork, median, medianBy, percentile, type BenchResult } from './util';
 
 // 2. Render cost in the webview: the real production bundle, in the real page and CSP, in
 // Debian's Chromium. A 40 KB answer arrives as 2,000 patches of one delta each, one per frame
@@ -129,19 +129,11 @@ export interface Run {
 export async function measure(page: Page, text: string, deltas: string[], id: string): Promise<Run> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable');
-  let counts = [0, 0];
-  const busy = async () => {
-    const { metrics } = await cdp.send('Performance.getMetrics');
-    const m = Object.fromEntries(metrics.map((x) => [x.name, x.value]));
-    counts = [m.LayoutCount ?? 0, m.RecalcStyleCount ?? 0];
-    return ((m.ScriptDuration ?? 0) + (m.LayoutDuration ?? 0) + (m.RecalcStyleDuration ?? 0)) * 1000;
-  };
 
   // Each measurement starts from a collected heap, so that neither pays for the other's garbage.
   const collect = () => page.evaluate(() => (window as unknown as { gc(): void }).gc());
   await collect();
-  let before = await busy();
-  const countsBefore = counts;
+  const streamStart = await mainThreadWork(cdp);
   const updates = await page.evaluate(
     ([deltas, start]) => {
       const w = window as unknown as { __frame(): void };
@@ -167,8 +159,10 @@ export async function measure(page: Page, text: string, deltas: string[], id: st
     },
     [deltas, benchSnapshot(`stream-${id}`, benchTurn('', 'streaming'))] as const,
   );
-  const cdpStream = (await busy()) - before;
-  const [layouts, styles] = counts.map((c, i) => c - countsBefore[i]!) as [number, number];
+  const streamEnd = await mainThreadWork(cdp);
+  const cdpStream = streamEnd.ms - streamStart.ms;
+  const layouts = streamEnd.layouts - streamStart.layouts;
+  const styles = streamEnd.styles - streamStart.styles;
   const shape = () => {
     const md = document.querySelector('.answer .markdown')!;
     const tags = [...md.querySelectorAll('*')].map((e) => e.tagName).filter((t) => t !== 'DIV' && t !== 'SPAN' && t !== 'BUTTON' && t !== 'I');
@@ -177,7 +171,7 @@ export async function measure(page: Page, text: string, deltas: string[], id: st
   const streamed = await page.evaluate(shape);
 
   await collect();
-  before = await busy();
+  const singleStart = await mainThreadWork(cdp);
   const single = await page.evaluate(
     (s) => {
       const w = window as unknown as { __frame(): void };
@@ -189,7 +183,7 @@ export async function measure(page: Page, text: string, deltas: string[], id: st
     },
     benchSnapshot(`once-${id}`, benchTurn(text, 'done')),
   );
-  const cdpSingle = (await busy()) - before;
+  const cdpSingle = (await mainThreadWork(cdp)).ms - singleStart.ms;
   const once = await page.evaluate(shape);
   // The streamed answer must end up exactly as the final text rendered once: same text, same elements.
   if (once.text !== streamed.text || once.tags !== streamed.tags)

@@ -1,4 +1,7 @@
-// Shared by the benchmarks: the tests' seeded random source, the median, and the shape each returns.
+import type { CDPSession } from 'playwright-core';
+
+// Shared by the benchmarks: the tests' seeded random source, the median, the shape each returns,
+// and Chromium's own counters of the page's main-thread work.
 
 export interface Budget {
   what: string;
@@ -39,4 +42,19 @@ export function fullGc(): void {
   const gc = (globalThis as { gc?: () => void }).gc;
   if (!gc) throw new Error('run the benchmarks with --expose-gc (npm run bench does)');
   gc();
+}
+
+/**
+ * Chromium's counters of the page's work so far (CDP Performance, enabled on `cdp`): script +
+ * style + layout in ms, and how many layout and style passes. The render budgets are on their
+ * difference across what is measured.
+ */
+export async function mainThreadWork(cdp: CDPSession): Promise<{ ms: number; layouts: number; styles: number }> {
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  const m = Object.fromEntries(metrics.map((x) => [x.name, x.value]));
+  return {
+    ms: ((m.ScriptDuration ?? 0) + (m.LayoutDuration ?? 0) + (m.RecalcStyleDuration ?? 0)) * 1000,
+    layouts: m.LayoutCount ?? 0,
+    styles: m.RecalcStyleCount ?? 0,
+  };
 }
