@@ -130,9 +130,9 @@ export function settledPrefix(tokens: readonly Token[], from: SettledPrefix = { 
   return best;
 }
 
-/** The raw source of the first `n` tokens. */
-export function rawOf(tokens: readonly Token[], n: number): string {
+/** The raw source of the tokens before index `n`, from index `from` on. */
+export function rawOf(tokens: readonly Token[], n: number, from = 0): string {
   let s = '';
-  for (let i = 0; i < n; i++) s += tokens[i]!.raw;
+  for (let i = from; i < n; i++) s += tokens[i]!.raw;
   return s;
 }

@@ -33,7 +33,7 @@ export function settledOf(p: Element | null, inline: Token[], before?: SettledPa
   const children = p.childNodes;
   for (let i = known?.nodes ?? 0; i < children.length; i++) {
     if (children[i]!.nodeType === Node.ELEMENT_NODE && ++seen === elements) {
-      const raw = known ? known.raw + rawOf(inline.slice(known.head.length), tokens - known.head.length) : rawOf(inline, tokens);
+      const raw = (known?.raw ?? '') + rawOf(inline, tokens, known?.head.length);
       return { raw, head: inline.slice(0, tokens), elements, nodes: i + 1 };
     }
   }
