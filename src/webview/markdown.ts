@@ -4,7 +4,7 @@ import { marked, type Links, type Token, type TokensList } from 'marked';
 import { chunkCode } from './codeChunks';
 import { h, iconButton } from './dom';
 import { guardImages } from './images';
-import { markedLimits } from './markedLimits';
+import { markedLimits } from '../common/markdown/markedLimits';
 import { buildBlocks, buildInline } from './tokenDom';
 
 // Markdown from the service is untrusted. Plain markdown is built into DOM straight from marked's

@@ -12,7 +12,7 @@ import {
   MAX_URL_TRAILING,
   closerWindowEnd,
   markedLimits,
-} from '../../src/webview/markedLimits';
+} from '../../src/common/markdown/markedLimits';
 import { pathologies } from '../webview/pathologicalMarkdown';
 
 // The limits on marked (markedLimits.ts) make lexing linear on the markdown that froze the chat,

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import type { TurnView } from '../../src/common/protocol';
-import { MAX_BLOCK_NESTING } from '../../src/webview/markedLimits';
+import { MAX_BLOCK_NESTING } from '../../src/common/markdown/markedLimits';
 import { CHROMIUM_ARGS, WebviewHarness, snapshotWith, bundleForBrowser } from './harness';
 import { pathologicalAnswer, pathologies } from './pathologicalMarkdown';
 
