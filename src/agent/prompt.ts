@@ -1,4 +1,4 @@
-import { fenced } from '../common/fence';
+import { mdFenced, mdLine } from '../common/markdown/escape';
 
 // The prompt the agent gets. With a selection, it names the file, the lines and the text, so the
 // agent knows exactly which passage of the docs the writer means.
@@ -17,7 +17,7 @@ export function buildAgentPrompt(instruction: string, selection?: PromptSelectio
   const what = instruction.trim();
   if (!selection || selection.text.trim() === '') return what;
   const lines = selection.startLine === selection.endLine ? `line ${selection.startLine}` : `lines ${selection.startLine}-${selection.endLine}`;
-  return [`File: ${selection.path} (${lines})`, '', fenced(selection.text, selection.languageId ?? ''), '', `Instruction: ${what}`].join('\n');
+  return [`File: ${mdLine(selection.path)} (${lines})`, '', mdFenced(selection.text, selection.languageId ?? ''), '', `Instruction: ${what}`].join('\n');
 }
 
 /** True when a prompt has something the agent can act on. */

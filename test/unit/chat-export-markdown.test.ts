@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { answerMarkdown, conversationMarkdown, escapeLinkText, exportFileName } from '../../src/chat/exportMarkdown';
+import { answerMarkdown, conversationMarkdown, exportFileName } from '../../src/chat/exportMarkdown';
 import type { AnswerView, ContextChip, TurnView } from '../../src/common/protocol';
 
 // Issue 19, item 3: a conversation exported as Markdown holds what it held (questions, attached
@@ -101,25 +101,23 @@ describe('conversation as Markdown', () => {
     const open = lines.indexOf('```ts');
     assert.ok(open > 0);
     assert.equal(lines[open + 2], '```', out);
-    // A balanced block, and a longer fence holding a shorter one, are left as they are.
-    const balanced = 'A:\n````md\n```js\nx\n```\n````\nafter';
-    assert.equal(answerMarkdown(answer(balanced)), balanced);
-    const tilde = 'B:\n~~~\n```\n~~~';
-    assert.equal(answerMarkdown(answer(tilde)), tilde);
+    // A longer fence holding a shorter one, or a tilde fence holding backticks, keeps its code
+    // whole, in a backtick fence longer than any run inside (the safe writer fences every block).
+    assert.equal(answerMarkdown(answer('A:\n````md\n```js\nx\n```\n````\nafter')), 'A:\n\n````md\n```js\nx\n```\n````\n\nafter');
+    assert.equal(answerMarkdown(answer('B:\n~~~\n```\n~~~')), 'B:\n\n````\n```\n````');
   });
 
   it('escapes a hostile source title, so it cannot close the link text and point elsewhere', () => {
     const hostile = 'Docs](javascript:alert(1)) [x';
     const out = answerMarkdown(answer('Text.', [{ url: 'https://docs.acme.test/a_(b)', title: hostile }]));
     assert.equal(out, 'Text.\n\nSources:\n\n- [Docs\\](javascript:alert(1)) \\[x](https://docs.acme.test/a_%28b%29)');
-    assert.equal(escapeLinkText('a\\]b\n[c'), 'a\\\\\\]b \\[c');
     // A hostile conversation title cannot make a link or a second heading either.
     const titled = conversationMarkdown({ title: '[t](javascript:alert(1))\n# more', turns: [] });
-    assert.equal(titled, '# \\[t\\](javascript:alert(1)) # more\n');
+    assert.equal(titled, '# \\[t\\](javascript:alert(1)) \\# more\n');
   });
 
   it('a copied answer is its text parts and its sources; a stopped or failed one says so', () => {
-    assert.equal(answerMarkdown(answer('One.', [{ url: 'https://x.test/', title: '' }])), 'One.\n\nSources:\n\n- [https://x.test/](https://x.test/)');
+    assert.equal(answerMarkdown(answer('One.', [{ url: 'https://x.test/', title: '' }])), 'One.\n\nSources:\n\n- [https:/&#47;x.test/](https://x.test/)');
     assert.match(answerMarkdown(answer('Partial', [], 'stopped')), /^Partial\n\n_Stopped before the answer was complete\._$/);
     const failed: AnswerView = { ...answer('', [], 'error'), error: { message: 'The service is down.', kind: 'http', actions: [] } };
     assert.equal(answerMarkdown(failed), '_Error: The service is down._');
