@@ -1,3 +1,4 @@
+import { mdText } from '../common/markdown/escape';
 import type * as l10n from '@vscode/l10n';
 import type { JobRecord } from './jobStore';
 
@@ -105,11 +106,6 @@ export function contextValueOf(r: JobRecord): string {
   return flags.join(' ');
 }
 
-/** Markdown-escapes text from the service or the user, so the tooltip shows it as written. */
-function md(text: string): string {
-  return text.replace(/[\\`*_{}[\]()#+\-.!|<>]/g, '\\$&');
-}
-
 export function presentJob(r: JobRecord, now: number, t: Translate): JobItemView {
   const l10n = { t };
   const { job } = r;
@@ -127,8 +123,8 @@ export function presentJob(r: JobRecord, now: number, t: Translate): JobItemView
     [l10n.t('Archived'), job.archivedAt ?? '—'],
     [l10n.t('Follow-ups'), String(r.followUps.length)],
   ];
-  const lines = [`**${md(labelOf(r, t, 200))}**`, '', ...rows.map(([k, v]) => `${k}: ${md(v)}  `)];
-  if (r.pollError) lines.push('', `$(warning) ${md(r.pollError)}`);
+  const lines = [`**${mdText(labelOf(r, t, 200))}**`, '', ...rows.map(([k, v]) => `${k}: ${mdText(v)}  `)];
+  if (r.pollError) lines.push('', `$(warning) ${mdText(r.pollError)}`);
   return {
     label: labelOf(r, t),
     description,

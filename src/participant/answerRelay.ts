@@ -1,13 +1,16 @@
 import type * as l10n from '@vscode/l10n';
 import { sourcesOf, toolQuery } from '../api/sources';
 import type { AssembledMessage, AssistantStreamEvent } from '../api/types';
+import { mdLine } from '../common/markdown/escape';
+import { SafeMarkdownStream } from '../common/markdown/streamWriter';
 
 // The assistant's answer, relayed into VS Code's Chat view as it streams: its text as markdown
 // deltas, a progress line while the service searches, and each source once as a reference. The
-// Chat view renders the markdown itself (untrusted: no command links, no HTML), so what is left to
-// this relay is what that renderer would still do on its own: an image in the answer becomes a
-// link, so nothing loads from the network until the user clicks. Every chunk costs time linear in
-// its own size. Free of vscode: the participant hands it a sink, the tests a recording one.
+// Chat view renders Markdown itself, images included, so the answer goes through the one safe
+// writer (src/common/markdown/streamWriter.ts): it is read as CommonMark reads it, and written
+// again with images as links and HTML as text, so nothing loads until the user clicks. The search
+// query in the progress line is text, never a link. Free of vscode: the participant hands it a
+// sink, the tests a recording one.
 
 /** vscode.l10n.t, or `english` (src/common/l10n.ts) in tests. */
 type Translate = (message: string, ...args: l10n.L10nReplacement[]) => string;
@@ -22,9 +25,6 @@ export interface ResponseSink {
 /** Characters of the answer's text kept for a Fix This draft. */
 const TEXT_KEPT = 8000;
 
-/** A fence opener or closer at the start of a line: up to three spaces, then ``` or ~~~. */
-const FENCE = /^ {0,3}(`{3,}|~{3,})/;
-
 export class AnswerRelay {
   private readonly shownSources = new Set<string>();
   private readonly searched = new Set<string>();
@@ -33,17 +33,14 @@ export class AnswerRelay {
   private wroteText = false;
   /** The answer's text as it came (before any escaping), kept up to TEXT_KEPT characters for /fix. */
   private raw = '';
-  /** A `!` held back at the end of a delta: with a `[` next, it starts an image. */
-  private heldBang = false;
-  /** The current line so far, only while it could still open or close a fence (a few characters). */
-  private lineHead = '';
-  private atLineStart = true;
-  private fence: string | undefined;
+  private readonly markdown: SafeMarkdownStream;
 
   constructor(
     private readonly sink: ResponseSink,
     private readonly t: Translate,
-  ) {}
+  ) {
+    this.markdown = new SafeMarkdownStream((md) => sink.markdown(md));
+  }
 
   /** The answer's text so far, up to TEXT_KEPT characters (a Fix This draft quotes less). */
   get text(): string {
@@ -83,10 +80,7 @@ export class AnswerRelay {
 
   /** The answer ended: writes what was held back, and any source not shown yet. */
   finish(message: AssembledMessage | undefined): void {
-    if (this.heldBang) {
-      this.heldBang = false;
-      this.sink.markdown('!');
-    }
+    this.markdown.end();
     if (message) this.showSources(message);
   }
 
@@ -96,7 +90,7 @@ export class AnswerRelay {
       const query = toolQuery(p);
       if (query === undefined || this.searched.has(p.toolCallId)) continue;
       this.searched.add(p.toolCallId);
-      this.sink.progress(this.t('Searching the docs for “{0}”…', query.length > 80 ? `${query.slice(0, 80)}…` : query));
+      this.sink.progress(this.t('Searching the docs for “{0}”…', mdLine(query.length > 80 ? `${query.slice(0, 80)}…` : query)));
     }
     this.showSources(message);
   }
@@ -109,47 +103,11 @@ export class AnswerRelay {
     }
   }
 
-  /** Writes `text`, turning `![` outside fenced code into `\![` (a link, not an image). */
+  /** Writes `text` through the safe writer, and keeps the first TEXT_KEPT characters for /fix. */
   private write(text: string): void {
     if (text.length === 0) return;
     this.wroteText = true;
     if (this.raw.length < TEXT_KEPT) this.raw += text.slice(0, TEXT_KEPT - this.raw.length);
-    // A `!` held back from the last delta is an image's start when this one begins with `[`.
-    let out = this.heldBang ? (text[0] === '[' && this.fence === undefined ? '\\!' : '!') : '';
-    this.heldBang = false;
-    for (let i = 0; i < text.length; i++) {
-      const ch = text[i]!;
-      this.trackLine(ch);
-      if (ch === '!' && this.fence === undefined) {
-        if (i === text.length - 1) {
-          this.heldBang = true;
-          break;
-        }
-        if (text[i + 1] === '[') {
-          out += '\\!';
-          continue;
-        }
-      }
-      out += ch;
-    }
-    if (out.length > 0) this.sink.markdown(out);
-  }
-
-  /** Follows fenced code blocks line by line; only a line's first few characters are kept. */
-  private trackLine(ch: string): void {
-    if (ch === '\n') {
-      const m = FENCE.exec(this.lineHead);
-      if (m) this.toggleFence(m[1]!);
-      this.lineHead = '';
-      this.atLineStart = true;
-      return;
-    }
-    if (this.atLineStart && this.lineHead.length < 8) this.lineHead += ch;
-    else this.atLineStart = false;
-  }
-
-  private toggleFence(marker: string): void {
-    if (this.fence === undefined) this.fence = marker;
-    else if (marker[0] === this.fence[0] && marker.length >= this.fence.length) this.fence = undefined;
+    this.markdown.push(text);
   }
 }

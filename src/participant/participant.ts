@@ -13,6 +13,7 @@ import { FixDrafts } from './fixDrafts';
 import { messagesFor } from './history';
 import { contextItems, questionContext } from './references';
 import { SESSION_KEY, sessionOf, type ParticipantThreads } from './threads';
+import { mdCodeSpan, mdLine } from '../common/markdown/escape';
 
 // `@docs` in VS Code's Chat view: a question streams the assistant's answer in (markdown,
 // progress while the service searches, sources as references), with a Fix This in the Docs
@@ -50,7 +51,7 @@ export class DocsParticipant {
 
     const question = await questionContext(request.references, vscode.l10n.t);
     for (const shown of question.shown) stream.reference(shown);
-    for (const note of question.notes) stream.progress(note);
+    for (const note of question.notes) stream.progress(mdLine(note));
     const thread = this.deps.threads.get(session);
     const editor = vscode.window.activeTextEditor;
     const settings = await requestSettings(editor ? workspacePath(editor.document.uri) : undefined);
@@ -120,7 +121,7 @@ export class DocsParticipant {
       stream.markdown(vscode.l10n.t('Nothing was sent to the agent.'));
       return { metadata };
     }
-    stream.markdown(vscode.l10n.t('Started agent job `{0}`. It is listed under Agent Jobs, where its pull request will appear.', started.jobId));
+    stream.markdown(vscode.l10n.t('Started agent job {0}. It is listed under Agent Jobs, where its pull request will appear.', mdCodeSpan(started.jobId)));
     stream.button({ command: 'docsAssistant.agent.showJob', title: vscode.l10n.t('Show Job'), arguments: [started.jobId] });
     return { metadata };
   }

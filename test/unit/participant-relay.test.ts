@@ -3,6 +3,10 @@ import { createEmptyMessage, reduceChunk } from '../../src/api/reducer';
 import type { AssembledMessage, UIMessageChunk } from '../../src/api/types';
 import { english } from '../../src/common/l10n';
 import { AnswerRelay, type ResponseSink } from '../../src/participant/answerRelay';
+import { Marked } from 'marked';
+
+/** VS Code's Chat view renders Markdown with marked; raw HTML is checked here as marked passes it through. */
+const renderedByChatView = (md: string): string => new Marked({ gfm: true }).parse(md) as string;
 
 // The @docs participant's relay from the assistant's stream to VS Code's ChatResponseStream: what
 // reaches the Chat view, chunk by chunk, with a recording sink in place of the real stream.
@@ -34,26 +38,48 @@ function textOf(deltas: string[]): UIMessageChunk[] {
 }
 
 describe('@docs: the answer relayed into the Chat view', () => {
-  it('streams the text as it comes, delta by delta', () => {
+  it('streams the text block by block: a block is written once the next one starts, the last when the answer ends', () => {
     const { out, relay } = recorder();
-    feed(relay, text('Use ', '`relay start`', ' to begin.'));
-    assert.deepEqual(out.markdown, ['Use ', '`relay start`', ' to begin.']);
-    assert.equal(relay.text, 'Use `relay start` to begin.');
+    feed(relay, text('Use ', '`relay start`', ' to begin.\n\n', 'Then ', 'stop it.'));
+    assert.deepEqual(out.markdown, ['Use `relay start` to begin.', '\n\nThen stop it.']);
+    assert.equal(relay.text, 'Use `relay start` to begin.\n\nThen stop it.');
   });
 
   it('turns an image into a link, also when `!` and `[` arrive in two deltas', () => {
     const { out, relay } = recorder();
     feed(relay, text('See ![diagram](https://evil.example/x.png) and !', '[two](https://evil.example/y.png). Wow!'));
     const md = out.markdown.join('');
-    assert.equal(md, 'See \\![diagram](https://evil.example/x.png) and \\![two](https://evil.example/y.png). Wow!');
-    assert.doesNotMatch(md.replace(/\\!/g, ''), /!\[/);
+    assert.equal(md, 'See [diagram](https://evil.example/x.png) and [two](https://evil.example/y.png). Wow\\!');
+    assert.doesNotMatch(renderedByChatView(md), /<img/);
   });
 
   it('leaves `![` inside fenced code as it is', () => {
     const { out, relay } = recorder();
     feed(relay, text('```js\nconst ok = ![1][0];\n```\nthen ![img](https://evil.example/z.png)'));
-    assert.equal(out.markdown.join(''), '```js\nconst ok = ![1][0];\n```\nthen \\![img](https://evil.example/z.png)');
+    assert.equal(out.markdown.join(''), '```js\nconst ok = ![1][0];\n```\n\nthen [img](https://evil.example/z.png)');
   });
+
+  // Issue 27, item 5: the relay's own fence and image tracking could be stepped around.
+  for (const [name, answer] of [
+    ['an escaped bang', 'Look: \\![x](https://evil.example/bang.png)'],
+    ['an info string with a backtick, which is not a fence', '```a`b\n![x](https://evil.example/info.png)\n```'],
+    ['a tilde fence with an info string', '~~~ js title="x"\ncode\n~~~\n![x](https://evil.example/tilde.png)'],
+    ['a fence closed by a shorter run, which does not close it', '````\n```\n````\n![x](https://evil.example/short.png)'],
+    ['an indented fence', '   ```\n   x\n   ```\n![x](https://evil.example/indent.png)'],
+    ['raw HTML', '<img src="https://evil.example/raw.png"> <picture><source srcset="https://evil.example/s.png"></picture>'],
+    ['a reference image', '![x][r]\n\n[r]: https://evil.example/ref.png'],
+    ['a command link', '[Run](command:workbench.action.terminal.new) and <command:x>'],
+  ] as const) {
+    it(`no image and no command link reaches the Chat view: ${name}`, () => {
+      for (const deltas of [[answer], [...answer]]) {
+        const { out, relay } = recorder();
+        feed(relay, textOf(deltas));
+        const html = renderedByChatView(out.markdown.join(''));
+        assert.doesNotMatch(html, /<(img|picture|source)\b/, html);
+        assert.doesNotMatch(html, /href="(?!https?:)/, html);
+      }
+    });
+  }
 
   it('says what the service searches for, once per search, and shows each safe source once as a reference', () => {
     const { out, relay } = recorder();
@@ -78,10 +104,38 @@ describe('@docs: the answer relayed into the Chat view', () => {
     assert.deepEqual(out.references, [['https://docs.example.com/webhooks', 'Webhooks']]);
   });
 
+  it('the search query in the progress line is text: no link, no markup (issue 27, item 5)', () => {
+    const { out, relay } = recorder();
+    feed(relay, [
+      {
+        type: 'tool-input-available',
+        toolCallId: 'c1',
+        toolName: 'searchDocs',
+        input: { query: '[Set key](https://evil.example/k) ![i](https://evil.example/i.png)' },
+      },
+    ]);
+    const line = out.progress[0]!;
+    assert.doesNotMatch(renderedByChatView(line), /<a |<img/, line);
+  });
+
   it('separates two text parts with a blank line', () => {
     const { out, relay } = recorder();
     feed(relay, [...text('First.'), { type: 'text-start', id: 'u' }, { type: 'text-delta', id: 'u', delta: 'Second.' }]);
     assert.equal(out.markdown.join(''), 'First.\n\nSecond.');
+  });
+
+  it('costs time linear in the answer: one-line deltas in a fence that never closes, twice as many take about twice as long', function () {
+    this.timeout(60_000);
+    const run = (lines: number): number => {
+      const { relay } = recorder();
+      const t0 = performance.now();
+      feed(relay, textOf(['```\n', ...Array.from({ length: lines }, (_, i) => `line ${i} ![x](y)\n`)]));
+      return performance.now() - t0;
+    };
+    run(5_000);
+    const small = Math.min(run(20_000), run(20_000));
+    const large = Math.min(run(40_000), run(40_000));
+    assert.ok(large / small < 3, `20,000 lines ${small.toFixed(0)} ms, 40,000 lines ${large.toFixed(0)} ms`);
   });
 
   it('costs time linear in the answer: 200,000 one-character deltas of `!` and `[`', () => {
