@@ -3,6 +3,7 @@ import { registerAgentFeature, type AgentFeature } from './agent';
 import { registerChatFeature } from './chat';
 import { registerCodeActionsFeature } from './codeActions';
 import type { AgentJobsService } from './common/jobs';
+import type { ResolveHost } from './chat/imagePolicy';
 import type { ChatViewProvider } from './chat/chatViews';
 import { Log } from './host/log';
 import { registerAssistantKeyContext } from './host/keyContext';
@@ -24,6 +25,11 @@ export interface HostRuntime {
   name: string;
   /** The first-run demo keys (`npm start`): the Node host's environment has them; a browser has none. */
   seedKeys?: (keys: KeyStore, log: Log) => Promise<void>;
+  /**
+   * Every address a name resolves to, so a clicked image is fetched only from public addresses
+   * (src/chat/imagePolicy.ts). The Node host has DNS; a browser cannot look a name up.
+   */
+  resolveHost?: ResolveHost;
 }
 
 // Wiring only: create the shared services, hand them to each feature, and let
@@ -48,7 +54,7 @@ export function activateDocsAssistant(context: vscode.ExtensionContext, runtime:
   const services = { keys, log };
   const agent = registerAgentFeature(context, services);
   // The chat gets the agent feature only as the AgentJobsService interface (src/common/jobs.ts).
-  const chat = registerChatFeature(context, { ...services, jobs: agent.jobs });
+  const chat = registerChatFeature(context, { ...services, jobs: agent.jobs, resolveHost: runtime.resolveHost });
   // VS Code's own Chat (@docs, #docs, the docs site's MCP server) gets the agent the same way.
   const participant = registerParticipantFeature(context, { ...services, jobs: agent.jobs });
   // The lightbulb's Docs actions reach the chat and the agent only through their commands (src/common/commandArgs.ts).

@@ -10,6 +10,7 @@ import { ChatSession } from './chatSession';
 import { ChatStore } from './chatStore';
 import type { ChatWebviewConnection } from './chatWebview';
 import { EditorBridge } from './editorBridge';
+import type { ResolveHost } from './imagePolicy';
 import { ChatJobCards } from './jobCards';
 import { chatRequestHandlers, type ChatParts } from './requestHandlers';
 import { ChatConnections } from './webviewConnections';
@@ -32,6 +33,7 @@ export class ChatController extends Disposable implements ChatParts {
     keys: KeyStore,
     readonly log: Log,
     jobs: AgentJobsService,
+    readonly resolveHost: ResolveHost | undefined,
   ) {
     super();
     this.store = new ChatStore(context.workspaceState, newId, vscode.l10n.t);

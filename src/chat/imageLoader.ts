@@ -1,10 +1,13 @@
 import type * as l10n from '@vscode/l10n';
-import { isLoopbackUrl } from '../api/url';
+import { mayFetchImage, type ResolveHost } from './imagePolicy';
 
 // "Click to load" for an image the answer points at (src/webview/images.ts): the user asked for
 // it, so the host fetches it, with every size and wait bounded, and hands the page a data: URL,
 // the only kind of outside image its CSP allows. Raster images only: an SVG is a document that
-// can carry script and links. No key and no cookie travels with the request.
+// can carry script and links. No key and no cookie travels with the request. Only a public
+// address, or an origin the user configured, is connected to (imagePolicy.ts), and whatever goes
+// wrong before an image arrives reads the same: a refused address, a closed port, a 404 and a
+// timeout must not tell a page's author what listens on the user's machine or network.
 
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 const IMAGE_TIMEOUT_MS = 15_000;
@@ -21,11 +24,18 @@ export type ImageLoad =
       error: string;
     };
 
-export async function loadImage(
-  raw: string,
-  t: Translate,
-  opts: { fetch?: typeof fetch; signal?: AbortSignal; maxBytes?: number; timeoutMs?: number } = {},
-): Promise<ImageLoad> {
+export interface ImageLoadOptions {
+  /** Origins the user configured (imagePolicy.ts trustedImageOrigins): loaded even from this machine. */
+  trustedOrigins?: readonly string[];
+  /** The host's DNS lookup, to check where a name leads; absent in a browser. */
+  resolve?: ResolveHost;
+  fetch?: typeof fetch;
+  signal?: AbortSignal;
+  maxBytes?: number;
+  timeoutMs?: number;
+}
+
+export async function loadImage(raw: string, t: Translate, opts: ImageLoadOptions = {}): Promise<ImageLoad> {
   const l10n = { t };
   let url: URL;
   try {
@@ -33,14 +43,19 @@ export async function loadImage(
   } catch {
     return { error: l10n.t('That is not a web address.') };
   }
-  if (url.username || url.password || !(url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackUrl(url.href)))) {
-    return { error: l10n.t('Only https images are loaded.') };
-  }
+  // One message for every way of not getting an image (but a cancel the user asked for).
+  const failed = (): ImageLoad => ({
+    error: opts.signal?.aborted
+      ? l10n.t('Cancelled.')
+      : l10n.t('Could not load the image. Images load only over https from public addresses, or from your docs site.'),
+  });
   const maxBytes = opts.maxBytes ?? IMAGE_MAX_BYTES;
   const tooLarge = (): ImageLoad => ({ error: l10n.t('The image is larger than {0} MB.', Math.round(maxBytes / 1024 / 1024)) });
   const timeout = AbortSignal.timeout(opts.timeoutMs ?? IMAGE_TIMEOUT_MS);
   const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
   try {
+    if (!(await mayFetchImage(url, opts.trustedOrigins ?? [], opts.resolve, signal))) return failed();
+    // A redirect is an error, not followed: its target was never checked.
     const response = await (opts.fetch ?? globalThis.fetch)(url.href, {
       signal,
       redirect: 'error',
@@ -49,7 +64,7 @@ export async function loadImage(
     });
     if (!response.ok) {
       await response.body?.cancel().catch(() => undefined);
-      return { error: l10n.t('{0} answered HTTP {1}.', url.host, response.status) };
+      return failed();
     }
     const type = (response.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
     if (!IMAGE_TYPES.has(type)) {
@@ -75,11 +90,8 @@ export async function loadImage(
       chunks.push(value);
     }
     return { dataUrl: `data:${type};base64,${toBase64(chunks, total)}` };
-  } catch (e) {
-    if (timeout.aborted)
-      return { error: l10n.t('{0} did not send the image within {1} s.', url.host, Math.round((opts.timeoutMs ?? IMAGE_TIMEOUT_MS) / 1000)) };
-    if (opts.signal?.aborted) return { error: l10n.t('Cancelled.') };
-    return { error: l10n.t('Could not load the image from {0}.', url.host) };
+  } catch {
+    return failed();
   }
 }
 

@@ -3,15 +3,16 @@ import type { AgentJobsService } from '../common/jobs';
 import type { Log } from '../host/log';
 import type { KeyStore } from '../host/secrets';
 import { ChatController } from './chatController';
+import type { ResolveHost } from './imagePolicy';
 import { ChatPanels, ChatViewProvider } from './chatViews';
 import { registerChatCommands } from './commands';
 
-/** `jobs` is the agent feature as the chat may use it, handed over by extension.ts. */
+/** `jobs` is the agent feature as the chat may use it, handed over by extension.ts; `resolveHost` the Node host's DNS, if any. */
 export function registerChatFeature(
   context: vscode.ExtensionContext,
-  services: { keys: KeyStore; log: Log; jobs: AgentJobsService },
+  services: { keys: KeyStore; log: Log; jobs: AgentJobsService; resolveHost?: ResolveHost },
 ): vscode.Disposable & { readonly view: ChatViewProvider } {
-  const controller = new ChatController(context, services.keys, services.log, services.jobs);
+  const controller = new ChatController(context, services.keys, services.log, services.jobs, services.resolveHost);
   const view = new ChatViewProvider(controller);
   const panels = new ChatPanels(controller);
   return Object.assign(vscode.Disposable.from(controller, view, panels, registerChatCommands(controller, view, panels, services)), { view });

@@ -1,10 +1,12 @@
 import * as vscode from 'vscode';
 import type { ChatSnapshot, ErrorAction, RequestHandlers } from '../common/protocol';
+import { readConfig } from '../host/config';
 import type { Log } from '../host/log';
 import type { ChatSession } from './chatSession';
 import type { EditorBridge } from './editorBridge';
 import { answerMarkdown } from './exportMarkdown';
 import { loadImage } from './imageLoader';
+import { trustedImageOrigins, type ResolveHost } from './imagePolicy';
 import type { ChatJobCards } from './jobCards';
 import { safeExternalUrl } from './webviewMessages';
 
@@ -18,6 +20,8 @@ export interface ChatParts {
   readonly editor: EditorBridge;
   readonly jobCards: ChatJobCards;
   readonly log: Log;
+  /** The host's DNS lookup for a clicked image's address; undefined in a browser. */
+  readonly resolveHost: ResolveHost | undefined;
   snapshot(): ChatSnapshot;
 }
 
@@ -36,8 +40,14 @@ export function chatRequestHandlers(chat: ChatParts): RequestHandlers {
     runAction: ({ action, turnId }) => runAction(chat.session, action, turnId),
     fixInDocs: ({ turnId }) => chat.jobCards.fixInDocs(turnId),
     jobAction: ({ jobId, action }) => chat.jobCards.act(jobId, action),
-    loadImage: ({ url }) => loadImage(url, vscode.l10n.t),
+    loadImage: ({ url }) => loadImage(url, vscode.l10n.t, { trustedOrigins: configuredOrigins(), resolve: chat.resolveHost }),
   };
+}
+
+/** Where a click may load an image from even on this machine: what the user's settings name (the emulator's docs site). */
+function configuredOrigins(): string[] {
+  const cfg = readConfig();
+  return trustedImageOrigins(cfg.docsSiteUrl, cfg.baseUrl, cfg.imageOrigins);
 }
 
 async function openLink(raw: string, log: Log): Promise<boolean> {
