@@ -123,8 +123,10 @@ function measure(dist: string, vsixPath: string): BenchResult {
     (r) => r !== 'require("vscode")',
   );
   const vsix = statSync(vsixPath).size;
-  // marked and DOMPurify leave recognisable strings even minified; neither may be in the host
-  // bundle. The webview bundle, which does carry both, shows the check can see them.
+  // marked and DOMPurify leave recognisable strings even minified. The host carries marked's lexer
+  // since issue 27 (the one safe Markdown writer reads answers as CommonMark does, for exports and
+  // the @docs relay); DOMPurify, which only the webview's DOM needs, may not be in it. The
+  // webview bundle, which carries both, shows the check can see them.
   const heavyIn = (file: string) => {
     const src = readFileSync(join(dist, file), 'utf8');
     return [/DOMPurify|ALLOWED_URI_REGEXP/.test(src) && 'DOMPurify', /marked\(\): input parameter|\bgfm\b/.test(src) && 'marked'].filter(
@@ -170,8 +172,9 @@ function measure(dist: string, vsixPath: string): BenchResult {
       ['activate() (median of 20)', `${act.toFixed(2)} ms`],
     ],
     budgets: [
-      { what: 'host bundle (Node)', value: KB(host), budget: '≤ 150 KB', met: host <= 150 * 1024 },
-      { what: 'host bundle (browser, web worker)', value: KB(webHost), budget: '≤ 150 KB', met: webHost <= 150 * 1024 },
+      // 150 KB until issue 27 put marked's lexer (about 45 KB minified) in the host.
+      { what: 'host bundle (Node)', value: KB(host), budget: '≤ 210 KB', met: host <= 210 * 1024 },
+      { what: 'host bundle (browser, web worker)', value: KB(webHost), budget: '≤ 210 KB', met: webHost <= 210 * 1024 },
       {
         what: 'modules the browser bundle requires besides vscode',
         value: webRequires.length ? webRequires.join(', ') : 'none',
@@ -182,7 +185,12 @@ function measure(dist: string, vsixPath: string): BenchResult {
       { what: '.vsix', value: KB(vsix), budget: '≤ 400 KB', met: vsix <= 400 * 1024 },
       { what: 'load + activate', value: `${(load + act).toFixed(1)} ms`, budget: '≤ 20 ms', met: load + act <= 20 },
       { what: 'eager activation (*, onStartupFinished)', value: eager.length ? eager.join(', ') : 'none', budget: 'none', met: eager.length === 0 },
-      { what: 'heavy libraries on the host', value: heavyOnHost.length ? heavyOnHost.join(', ') : 'none', budget: 'none', met: heavyOnHost.length === 0 },
+      {
+        what: 'heavy libraries on the host',
+        value: heavyOnHost.length ? heavyOnHost.join(', ') : 'none',
+        budget: 'marked only',
+        met: heavyOnHost.every((l) => l === 'marked'),
+      },
     ],
     raw: { hostBytes: host, webviewBytes: web, vsixBytes: vsix, loadMs: load, activateMs: act, heavyOnHost, eager },
   };
