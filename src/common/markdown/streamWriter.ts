@@ -22,6 +22,8 @@ export class SafeMarkdownStream {
   private lexedAt = 0;
   private wrote = false;
   private endedInBreak = false;
+  /** Characters handed to the lexer so far: the work this stream did, which must stay linear in the answer. */
+  lexedChars = 0;
 
   constructor(private readonly write: (markdown: string) => void) {}
 
@@ -44,6 +46,7 @@ export class SafeMarkdownStream {
   }
 
   private flush(all: boolean): void {
+    this.lexedChars += this.pending.length;
     const tokens = lexMarkdown(this.pending);
     let keep = tokens.length;
     if (!all) while (keep > 0 && tokens[--keep]!.type === 'space');
