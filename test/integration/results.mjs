@@ -1,10 +1,19 @@
-// Reads the JSON the suite writes inside the extension host (suite/index.ts) and prints it the
-// same way for both hosts. A run counts as passed only when the suite finished, at least one
-// test passed, and none failed.
-import { existsSync, readFileSync } from 'node:fs';
+// The results.json the suite writes inside the extension host (suite/index.ts) and the runners
+// read (run.mjs while the suite runs, runTest.mjs after): the writer, the reader, what a runner
+// concludes while it waits, and the report printed the same way for both hosts. A run counts as
+// passed only when the suite finished, at least one test passed, and none failed.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 
 /** Exit code for "the suite could not run here": distinct from 1 (tests failed). */
 export const NOT_RUN_EXIT_CODE = 3;
+
+const START_TIMEOUT_MS = 90_000;
+const RUN_TIMEOUT_MS = 240_000;
+
+/** Called by the suite after every test. */
+export function writeResults(file, results) {
+  writeFileSync(file, JSON.stringify(results, null, 2));
+}
 
 export function readResults(file) {
   if (!existsSync(file)) return undefined;
@@ -13,6 +22,29 @@ export function readResults(file) {
   } catch {
     return undefined; // being written
   }
+}
+
+/**
+ * What a runner knows while the suite runs: poll() reads the file, failure() says why to stop
+ * waiting (undefined while the run may go on). The clock starts when the workbench is opened.
+ */
+export function watchResults(file, { now = Date.now } = {}) {
+  const since = now();
+  let results;
+  return {
+    poll() {
+      results = readResults(file);
+      return results;
+    },
+    get results() {
+      return results;
+    },
+    failure() {
+      if (!results && now() - since > START_TIMEOUT_MS) return `The extension host did not start the suite within ${START_TIMEOUT_MS / 1000} s`;
+      if (now() - since > RUN_TIMEOUT_MS) return `The suite did not finish within ${RUN_TIMEOUT_MS / 1000} s`;
+      return undefined;
+    },
+  };
 }
 
 /** Prints every test and a summary; returns true when the run passed. */

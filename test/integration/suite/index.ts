@@ -1,7 +1,7 @@
-import { writeFileSync } from 'node:fs';
 import Mocha from 'mocha';
 import * as vscode from 'vscode';
 import testFiles from 'integration-test-files';
+import { writeResults as writeResultsFile, type IntegrationResults } from '../results.mjs';
 import { beforeSuite, closeEmulator, DEMO, extension, resetSettings } from './harness';
 
 // The test runner the extension host loads through --extensionTestsPath (VS Code desktop via
@@ -9,19 +9,9 @@ import { beforeSuite, closeEmulator, DEMO, extension, resetSettings } from './ha
 // process, next to the extension, and writes the outcome as JSON to
 // DOCS_ASSISTANT_INTEGRATION_RESULTS, because neither host hands the runner our output reliably.
 
-export interface IntegrationResults {
-  host: string;
-  done: boolean;
-  passed: number;
-  failed: number;
-  pending: number;
-  durationMs: number;
-  tests: { title: string; state: 'passed' | 'failed' | 'pending'; durationMs: number; error?: string }[];
-}
-
 function writeResults(results: IntegrationResults): void {
   const file = process.env.DOCS_ASSISTANT_INTEGRATION_RESULTS;
-  if (file) writeFileSync(file, JSON.stringify(results, null, 2));
+  if (file) writeResultsFile(file, results);
 }
 
 export async function run(): Promise<void> {
