@@ -15,7 +15,10 @@ export declare function writeResults(file: string, results: IntegrationResults):
 export declare function readResults(file: string): IntegrationResults | undefined;
 export interface ResultsWatch {
   poll(): IntegrationResults | undefined;
+  /** The last results read: kept when a later read fails. */
   readonly results: IntegrationResults | undefined;
+  /** A read has succeeded once. */
+  readonly started: boolean;
   failure(): string | undefined;
 }
 export declare function watchResults(file: string, opts?: { now?: () => number }): ResultsWatch;

@@ -1,0 +1,1 @@
+export declare function writeFileAtomically(file: string, text: string): void;
