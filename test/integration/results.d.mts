@@ -8,7 +8,14 @@ export interface IntegrationResults {
   pending: number;
   durationMs: number;
   tests: { title: string; state: 'passed' | 'failed' | 'pending'; durationMs: number; error?: string }[];
+  /** Rewrites by the suite's heartbeat (suite/heartbeat.ts), one every HEARTBEAT_MS. */
+  heartbeats?: number;
+  /** The test or hook running at the last heartbeat. */
+  current?: { title: string; elapsedMs: number; timeoutMs: number };
 }
+
+/** How often the suite rewrites results.json while it runs, whether or not a test ended. */
+export declare const HEARTBEAT_MS: number;
 
 export declare const NOT_RUN_EXIT_CODE: number;
 export declare function writeResults(file: string, results: IntegrationResults): void;

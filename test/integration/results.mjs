@@ -8,10 +8,16 @@ import { writeFileAtomically } from '../../scripts/write-atomically.mjs';
 /** Exit code for "the suite could not run here": distinct from 1 (tests failed). */
 export const NOT_RUN_EXIT_CODE = 3;
 
+/** How long a suite may take to write its first results.json: only a suite that never started. */
 const START_TIMEOUT_MS = 90_000;
-const RUN_TIMEOUT_MS = 240_000;
-/** How long a suite that started may leave results.json unreadable before the run fails. */
-const UNREADABLE_MS = 60_000;
+/** How often the suite rewrites results.json while it runs (suite/heartbeat.ts). */
+export const HEARTBEAT_MS = 1000;
+/**
+ * How long a suite that started may go without a new, readable results.json. The heartbeat
+ * writes every second: a host that has not run a 1 s timer for a minute cannot run mocha's
+ * timeouts either, so its suite is not merely slow but stopped.
+ */
+const SILENCE_MS = 60_000;
 
 /**
  * Called by the suite after every test, while a runner reads the file every 250 ms: atomically,
@@ -34,23 +40,28 @@ export function readResults(file) {
  * What a runner knows while the suite runs: poll() reads the file, failure() says why to stop
  * waiting (undefined while the run may go on). The clock starts when the workbench is opened.
  * One successful read means the suite started, for good: a read that fails afterwards keeps the
- * last results and never turns the run back into "not started".
+ * last results and never turns the run back into "not started". After that, no total time is
+ * imposed: a suite on a slow machine runs as long as it keeps writing, and mocha's own timeouts
+ * bound each of its tests and hooks.
  */
 export function watchResults(file, { now = Date.now } = {}) {
   const since = now();
   let results;
+  let text;
   let reads = 0;
-  let unreadableSince;
-  let unreadableWhy = '';
+  let progressAt = since;
+  let unreadable = '';
   return {
     poll() {
       try {
-        results = JSON.parse(readFileSync(file, 'utf8'));
+        const read = readFileSync(file, 'utf8');
+        const parsed = JSON.parse(read);
         reads++;
-        unreadableSince = undefined;
+        unreadable = '';
+        if (read !== text) progressAt = now();
+        [text, results] = [read, parsed];
       } catch (e) {
-        unreadableSince ??= now();
-        unreadableWhy = e instanceof Error ? e.message : String(e);
+        unreadable = e instanceof Error ? e.message : String(e);
       }
       return results;
     },
@@ -64,11 +75,17 @@ export function watchResults(file, { now = Date.now } = {}) {
       const t = now();
       if (!results)
         return t - since > START_TIMEOUT_MS
-          ? `The extension host never started the suite within ${START_TIMEOUT_MS / 1000} s: results.json was never readable (${unreadableWhy || 'not read yet'})`
+          ? `The extension host never started the suite within ${START_TIMEOUT_MS / 1000} s: results.json was never readable (${unreadable || 'not read yet'})`
           : undefined;
-      if (unreadableSince !== undefined && t - unreadableSince > UNREADABLE_MS)
-        return `The suite started, then results.json stayed unreadable for ${UNREADABLE_MS / 1000} s after ${reads} good reads: ${unreadableWhy}`;
-      if (t - since > RUN_TIMEOUT_MS) return `The suite did not finish within ${RUN_TIMEOUT_MS / 1000} s`;
+      const current = results.current;
+      if (t - progressAt > SILENCE_MS) {
+        const where = current ? ` (last in "${current.title}")` : '';
+        return unreadable
+          ? `The suite started, then results.json became unreadable: nothing new and readable for ${SILENCE_MS / 1000} s after ${reads} good reads${where}: ${unreadable}`
+          : `The suite started, then the extension host wrote nothing new for ${SILENCE_MS / 1000} s, though it writes every ${HEARTBEAT_MS / 1000} s${where}`;
+      }
+      if (current && current.timeoutMs > 0 && current.elapsedMs > 2 * current.timeoutMs)
+        return `"${current.title}" has run ${Math.round(current.elapsedMs / 1000)} s, twice its own timeout of ${current.timeoutMs / 1000} s, and mocha has not ended it`;
       return undefined;
     },
   };

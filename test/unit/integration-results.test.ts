@@ -1,16 +1,21 @@
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { EventEmitter } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { watchResults, writeResults, type IntegrationResults } from '../integration/results.mjs';
+import type Mocha from 'mocha';
+import { HEARTBEAT_MS, watchResults, writeResults, type IntegrationResults } from '../integration/results.mjs';
+import { startHeartbeat } from '../integration/suite/heartbeat';
+import { FakeClock } from './fakeClock';
 
 // The integration runner (test/integration/run.mjs) reads results.json every 250 ms while the
 // suite, in another process (the extension host), rewrites it after every test. A fresh CI
 // machine once failed a run that had passed 50 of 50: a read landed mid-write, and an unreadable
 // file counted as "the suite never started". Here a real second process rewrites the file as fast
-// as it can while this one reads it, and a fake clock drives what the runner concludes.
+// as it can while this one reads it, and a fake clock drives what the runner concludes: no total
+// time, so that a slow machine never fails a suite that keeps going.
 
 const RESULTS_MJS = pathToFileURL(join(__dirname, '..', 'integration', 'results.mjs')).href;
 
@@ -143,7 +148,111 @@ describe('what the integration runner concludes while it waits', () => {
       watch.poll();
       if (watch.failure()) break;
     }
-    assert.match(watch.failure() ?? '', /started, then results\.json stayed unreadable for 60 s/);
+    assert.match(watch.failure() ?? '', /started, then results\.json became unreadable: nothing new and readable for 60 s/);
     assert.doesNotMatch(watch.failure() ?? '', /never started/);
+  });
+
+  it('a suite that started and then wrote nothing new for 60 s has stopped, and the message names where', () => {
+    const watch = watchResults(file, { now });
+    writeResults(file, { ...resultsWith(3), current: { title: 'the jobs tree lists a job', elapsedMs: 2000, timeoutMs: 30_000 } });
+    t = 1000;
+    watch.poll();
+    t = 60_999;
+    watch.poll();
+    assert.equal(watch.failure(), undefined);
+    t = 61_001;
+    watch.poll();
+    assert.match(
+      watch.failure() ?? '',
+      /started, then the extension host wrote nothing new for 60 s, though it writes every 1 s \(last in "the jobs tree lists a job"\)/,
+    );
+  });
+
+  it('a test or hook that ran past twice its own timeout is reported, though the host still beats', () => {
+    const watch = watchResults(file, { now });
+    writeResults(file, { ...resultsWith(3), heartbeats: 61, current: { title: '"before all" hook in jobs', elapsedMs: 60_000, timeoutMs: 30_000 } });
+    watch.poll();
+    assert.equal(watch.failure(), undefined, 'twice its timeout is still allowed');
+    writeResults(file, { ...resultsWith(3), heartbeats: 62, current: { title: '"before all" hook in jobs', elapsedMs: 61_000, timeoutMs: 30_000 } });
+    watch.poll();
+    assert.match(watch.failure() ?? '', /"before all" hook in jobs" has run 61 s, twice its own timeout of 30 s/);
+  });
+});
+
+/** A stand-in for a mocha test or hook: a title and a timeout the body may raise. */
+function runnable(title: string, timeoutMs = 30_000) {
+  let timeout = timeoutMs;
+  return {
+    fullTitle: () => title,
+    timeout: (ms?: number) => (ms === undefined ? timeout : (timeout = ms)),
+  } as unknown as Mocha.Test & { timeout(ms?: number): number };
+}
+
+describe('the suite’s heartbeat, read by the runner', () => {
+  let dir: string;
+  let file: string;
+  let clock: FakeClock;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'integration-heartbeat-'));
+    file = join(dir, 'results.json');
+    clock = new FakeClock();
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  function startSuite() {
+    const results = resultsWith(0);
+    writeResults(file, results);
+    const runner = new EventEmitter();
+    const heartbeat = startHeartbeat(results, () => writeResults(file, results), clock);
+    heartbeat.follow(runner as unknown as Mocha.Runner);
+    return { results, runner, heartbeat };
+  }
+
+  it('names the runnable in progress, its live timeout, and how long it has run since its own start', async () => {
+    const { runner, heartbeat } = startSuite();
+    const test = runnable('chat view resolves');
+    const hook = runnable('"before each" hook for "chat view resolves"');
+    runner.emit('test', test);
+    runner.emit('hook', hook);
+    await clock.advance(20_000);
+    const read = () => JSON.parse(readFileSync(file, 'utf8')) as IntegrationResults;
+    assert.deepEqual(read().current, { title: '"before each" hook for "chat view resolves"', elapsedMs: 20_000, timeoutMs: 30_000 });
+    runner.emit('hook end', hook);
+    test.timeout(60_000); // this.timeout() inside the body
+    await clock.advance(5000);
+    assert.deepEqual(read().current, { title: 'chat view resolves', elapsedMs: 5000, timeoutMs: 60_000 });
+    assert.equal(read().heartbeats, 25_000 / HEARTBEAT_MS);
+    heartbeat.stop();
+    const last = readFileSync(file, 'utf8');
+    await clock.advance(10_000);
+    assert.equal(readFileSync(file, 'utf8'), last, 'nothing is written after stop()');
+    assert.equal(clock.pending, 0);
+  });
+
+  it('a slow machine: 30 tests of 25 s after a 20 s hook each (over 22 minutes) never fail a suite that keeps going', async () => {
+    const { results, runner, heartbeat } = startSuite();
+    const watch = watchResults(file, { now: () => clock.now() });
+    const step = async (ms: number) => {
+      for (let waited = 0; waited < ms; waited += 250) {
+        await clock.advance(250);
+        watch.poll();
+        assert.equal(watch.failure(), undefined, `at ${clock.now() / 1000} s`);
+      }
+    };
+    for (let i = 0; i < 30; i++) {
+      const test = runnable(`test ${i}`);
+      const hook = runnable(`"before each" hook for "test ${i}"`);
+      runner.emit('test', test);
+      runner.emit('hook', hook);
+      await step(20_000);
+      runner.emit('hook end', hook);
+      await step(25_000);
+      results.passed++;
+      writeResults(file, results);
+      runner.emit('test end', test);
+    }
+    heartbeat.stop();
+    assert.equal(watch.poll()?.passed, 30);
+    assert.ok(clock.now() > 22 * 60_000);
   });
 });

@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import testFiles from 'integration-test-files';
 import { writeResults as writeResultsFile, type IntegrationResults } from '../results.mjs';
 import { beforeSuite, closeEmulator, DEMO, extension, resetSettings } from './harness';
+import { startHeartbeat, type Heartbeat } from './heartbeat';
 
 // The test runner the extension host loads through --extensionTestsPath (VS Code desktop via
 // @vscode/test-electron) or the workbench's `payload` (code-server). It runs mocha in this
@@ -26,7 +27,22 @@ export async function run(): Promise<void> {
     tests: [],
   };
   writeResults(results);
+  const heartbeat = startHeartbeat(results, () => writeResults(results));
+  let failures: number;
+  try {
+    failures = await runMocha(results, heartbeat);
+  } finally {
+    heartbeat.stop(); // before the last write, so that no beat comes after `done`
+  }
+  results.done = true;
+  results.durationMs = Date.now() - started;
+  writeResults(results);
+  if (failures > 0) throw new Error(`${failures} integration test(s) failed.`);
+  if (results.passed === 0) throw new Error('No integration test ran.');
+}
 
+/** Runs every *.test.ts, recording each outcome in `results` and writing it as it comes; resolves to the failures. */
+async function runMocha(results: IntegrationResults, heartbeat: Heartbeat): Promise<number> {
   // The first-run path of `npm start`: demo keys in the environment go into SecretStorage when
   // the extension activates. Nothing has activated it yet (it has no startup activation events).
   beforeSuite.extensionWasActive = extension().isActive;
@@ -43,8 +59,9 @@ export async function run(): Promise<void> {
     await closeEmulator();
   });
 
-  const failures = await new Promise<number>((resolve) => {
+  return new Promise<number>((resolve) => {
     const runner = mocha.run(resolve);
+    heartbeat.follow(runner);
     const record = (state: 'passed' | 'failed' | 'pending') => (test: Mocha.Test | Mocha.Hook, err?: Error) => {
       results[state]++;
       results.tests.push({
@@ -59,10 +76,4 @@ export async function run(): Promise<void> {
     runner.on('fail', record('failed'));
     runner.on('pending', record('pending'));
   });
-
-  results.done = true;
-  results.durationMs = Date.now() - started;
-  writeResults(results);
-  if (failures > 0) throw new Error(`${failures} integration test(s) failed.`);
-  if (results.passed === 0) throw new Error('No integration test ran.');
 }
