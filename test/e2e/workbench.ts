@@ -69,11 +69,16 @@ export class Workbench {
         if (f === p.mainFrame()) wb.opened.push(f.url());
       });
     });
-    await page.goto(stack.url);
+    await page.goto(stack.url, { waitUntil: 'commit' });
     await wb.waitForWorkbench();
     return wb;
   }
 
+  /**
+   * Navigations wait only for the server's answer ('commit'): the workbench's own signals below
+   * bound its start, where the page's `load` within playwright's 30 s would be a guess at the
+   * machine's speed.
+   */
   async waitForWorkbench(): Promise<void> {
     await this.page.waitForSelector('.monaco-workbench', { timeout: 60_000 });
     // The extension host and our extension have started once its views are contributed.
@@ -81,7 +86,7 @@ export class Workbench {
   }
 
   async reload(): Promise<void> {
-    await this.page.reload();
+    await this.page.reload({ waitUntil: 'commit' });
     await this.waitForWorkbench();
   }
 
