@@ -16,6 +16,7 @@ export function titleAction(wb: Workbench, title: string): Locator {
 
 /** Waits for the review document: an untitled editor whose title bar has Send to Agent and Cancel. */
 export async function waitForReview(wb: Workbench, timeout = 15_000): Promise<void> {
+  const deadline = Date.now() + timeout;
   try {
     await titleAction(wb, SEND).waitFor({ state: 'visible', timeout });
     await titleAction(wb, CANCEL).waitFor({ state: 'visible', timeout: 2000 });
@@ -29,9 +30,15 @@ export async function waitForReview(wb: Workbench, timeout = 15_000): Promise<vo
       `No review document with "${SEND}" in its title bar. Title bar: ${JSON.stringify(actions)}; quick input: ${JSON.stringify(quickInput.slice(0, 200))}`,
     );
   }
-  // VS Code names an untitled tab after its first line, then "Untitled-N".
-  const tab = (await wb.page.locator(`${ACTIVE_GROUP} .tab.active`).first().getAttribute('aria-label')) ?? '';
-  if (!/\bUntitled-\d+/.test(tab)) throw new Error(`The review is not an untitled document: the active tab is "${tab}".`);
+  // VS Code names an untitled tab after its first line, then "Untitled-N". While one review
+  // replaces another, a file's tab may be active for a moment: wait for the review's, within the
+  // same time, rather than judge the first moment.
+  for (;;) {
+    const tab = (await wb.page.locator(`${ACTIVE_GROUP} .tab.active`).first().getAttribute('aria-label')) ?? '';
+    if (/\bUntitled-\d+/.test(tab)) return;
+    if (Date.now() > deadline) throw new Error(`The review is not an untitled document: the active tab is "${tab}".`);
+    await wb.page.waitForTimeout(100);
+  }
 }
 
 function activeEditor(wb: Workbench): Locator {
