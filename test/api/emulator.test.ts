@@ -156,6 +156,15 @@ describe('service emulator', function () {
       assert.ok(!Number.isNaN(Date.parse(d!.archivedAt)));
     });
 
+    it('a held job stays active past its time, and settles once released', async () => {
+      emu.holdJobs(true);
+      const id = JSON.parse((await create('Fix the typo')).text).id as string;
+      await new Promise((r) => setTimeout(r, 200)); // past jobDurationMs (80 ms)
+      assert.equal(JSON.parse((await getJob(id)).text).status, 'active');
+      emu.holdJobs(false);
+      assert.equal((await settled(id))!.status, 'completed');
+    });
+
     it('a follow-up makes the job active again and keeps its pull request link throughout', async () => {
       const id = JSON.parse((await create('Fix the typo')).text).id as string;
       const first = await settled(id);

@@ -52,7 +52,18 @@ export class AgentJobs {
     this.jobs.clear();
     this.uses.clear();
     this.lastPr = 0;
+    this.held = false;
   }
+
+  /**
+   * While held, no active job reaches its outcome, however long it has run: a test that must see a
+   * job active does not race the clock on a loaded machine. Released, each job whose time is up
+   * settles at its next read.
+   */
+  hold(held: boolean): void {
+    this.held = held;
+  }
+  private held = false;
 
   async create(ex: Exchange, projectId: string): Promise<void> {
     const prompt = await this.acceptPrompt(ex, projectId);
@@ -240,7 +251,7 @@ export class AgentJobs {
 
   /** Brings a job up to the wall clock: an active job whose time is up gets its outcome. */
   private settle(job: JobRecord): void {
-    if (!job.pending || Date.now() < job.pending.at) return;
+    if (this.held || !job.pending || Date.now() < job.pending.at) return;
     const { outcome } = job.pending;
     job.pending = null;
     switch (outcome) {

@@ -63,6 +63,8 @@ export interface RunningEmulator {
   projectId: string;
   domain: string;
   requests: RecordedRequest[];
+  /** Agent jobs stay active while held (AgentJobs.hold). */
+  holdJobs(held: boolean): void;
   reset(): void;
   close(): Promise<void>;
 }

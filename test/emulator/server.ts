@@ -197,6 +197,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     projectId: opts.projectId,
     domain: opts.domain,
     requests,
+    holdJobs: (held: boolean) => agent.hold(held),
     reset,
     close,
   };

@@ -27,8 +27,14 @@ describe('Agent Jobs tree', () => {
     await waitFor('the jobs of the emulator project to load after the settings changed', () => hooks.agent.current);
   });
 
+  // A test that failed while holding the emulator's jobs active must not hold them for the next.
+  afterEach(() => emu.holdJobs(false));
+
   it('shows a job started with "Fix Docs with Agent…" as active, then completed with its pull request link as a child', async () => {
     const instruction = `Correct the timeout default on the configuration page ${Date.now()}`;
+    // The job stays active until it has been seen active: on a loaded machine the poller could
+    // otherwise see it completed (after the emulator's 2.5 s) before the first look at the tree.
+    emu.holdJobs(true);
     // The chat's way in (the AgentJobsService extension.ts hands it): the prefilled prompt opens in
     // the review document, and Send to Agent sends it as it is.
     const started = await runSendingReview(instruction, undefined, () => hooks.jobs.launch({ draft: instruction, label: instruction }));
@@ -47,6 +53,7 @@ describe('Agent Jobs tree', () => {
     assert.equal(first.label, instruction);
     assert.equal(first.contextValue, 'job active');
     assert.equal((first.iconPath as vscode.ThemeIcon).id, 'loading~spin');
+    emu.holdJobs(false);
     // fixDocs revealed it: the real TreeView found it through getParent/getChildren.
     assert.ok(
       hooks.agent.view.selection.some((s) => s.kind === 'job' && s.jobId === jobId),
