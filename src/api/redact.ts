@@ -1,7 +1,10 @@
+import { KEY_TOKEN_CHARS } from './keys';
+
 // Keys must never reach a log line, an error message or the webview. Redaction runs on
 // anything that came from outside (error bodies, URLs) before it is shown or logged.
 
-const KEY_PATTERN = /svc_(?:dsc_)?[A-Za-z0-9_\-.~+/=]+/g;
+// Every character the key check accepts (keys.ts), so an accepted key is redacted whole.
+const KEY_PATTERN = new RegExp(`svc_(?:dsc_)?[${KEY_TOKEN_CHARS}=]+`, 'g');
 const BEARER_PATTERN = /(Bearer\s+)[^\s"',;]+/gi;
 
 /** Replaces anything that looks like a service key or a bearer token, plus the given known secrets. */

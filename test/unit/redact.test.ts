@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { redact } from '../../src/api';
+import { keyProblem, redact } from '../../src/api';
 
 const ADMIN = 'svc_7fK2pQ9xLm3Zt8Rw';
 const ASSISTANT = 'svc_dsc_Hq4nV8yTb2Kp6Lm1';
@@ -27,6 +27,21 @@ describe('redact', () => {
   it('leaves ordinary text alone', () => {
     const text = 'The service had a problem (HTTP 503). See https://docs.example.com/svc-status.';
     assert.equal(redact(text), text);
+  });
+
+  it('redacts whole, by its shape alone, every key the key check accepts (the two agree on the characters)', () => {
+    // Before issue 27, `svc_ab!cd` passed the check and came out as `svc_[redacted]!cd`.
+    const bodyArb = fc.string({ unit: fc.constantFrom(...'aZ09-._~+/=!%:@#$^&*()[]{}|\\;?<>é'.split('')), minLength: 1, maxLength: 30 });
+    fc.assert(
+      fc.property(fc.constantFrom('svc_', 'svc_dsc_'), bodyArb, (prefix, body) => {
+        const key = prefix + body;
+        if (keyProblem(key, prefix === 'svc_' ? 'admin' : 'assistant') !== undefined) return;
+        assert.equal(redact(`sent ${key} to`), `sent ${prefix}[redacted] to`, key);
+      }),
+      { numRuns: 2000 },
+    );
+    for (const key of ['svc_ab!cd', 'svc_ab%2Fcd', 'svc_ab:cd', 'svc_dsc_ab!cd'])
+      assert.ok(keyProblem(key, key.startsWith('svc_dsc_') ? 'assistant' : 'admin') !== undefined || !redact(key).includes('cd'), key);
   });
 
   it('never lets a generated key through, wherever it is embedded', () => {
