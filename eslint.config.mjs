@@ -39,6 +39,8 @@ export const VSCODE_FREE_CORES = [
   'src/host/keyWords.ts',
   'src/host/selectionContext.ts',
   'src/host/symbolTarget.ts',
+  'src/host/redactingLog.ts',
+  'src/host/urlUserInfo.ts',
   'src/participant/threads.ts',
   'src/participant/history.ts',
   'src/participant/answerRelay.ts',

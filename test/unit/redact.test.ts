@@ -24,6 +24,23 @@ describe('redact', () => {
     assert.equal(redact('nothing', [undefined, '']), 'nothing');
   });
 
+  it('hides the user info of every URL, and only that', () => {
+    assert.equal(redact('offered https://alice:hunter2@docs.example.com/mcp to agent mode'), 'offered https://[redacted]@docs.example.com/mcp to agent mode');
+    assert.equal(redact('"http://tok@127.0.0.1:8080/x"'), '"http://[redacted]@127.0.0.1:8080/x"');
+    // The parser reads up to the last @ before the path as user info: all of it is hidden.
+    assert.equal(redact('https://a@b:c@host.example/p?q=d@e'), 'https://[redacted]@host.example/p?q=d@e');
+    assert.equal(redact('x HTTPS://U:P@H.example y ftp://me@files.example'), 'x HTTPS://[redacted]@H.example y ftp://[redacted]@files.example');
+    for (const text of ['https://docs.example.com/a@b', 'write to help@example.com', 'https://docs.example.com/?to=a@b', 'https://[::1]:8080/']) {
+      assert.equal(redact(text), text);
+    }
+  });
+
+  it('hides a known secret also as it looks percent-encoded or inside a JSON string', () => {
+    const legacy = 'svc_dsc_ab+c/d"e';
+    const out = redact(`url ?k=${encodeURIComponent(legacy)} json ${JSON.stringify({ k: legacy })} raw ${legacy}`, [legacy]);
+    assert.equal(out, 'url ?k=[redacted] json {"k":"[redacted]"} raw [redacted]');
+  });
+
   it('leaves ordinary text alone', () => {
     const text = 'The service had a problem (HTTP 503). See https://docs.example.com/svc-status.';
     assert.equal(redact(text), text);
