@@ -46,6 +46,7 @@ export const VSCODE_FREE_CORES = [
   'src/participant/answerRelay.ts',
   'src/participant/fixDrafts.ts',
   'src/participant/toolResult.ts',
+  'src/participant/toolInvocation.ts',
   'src/codeActions/actionPlan.ts',
 ];
 
