@@ -3,6 +3,7 @@ import { AgentClient, AssistantClient, ServiceError } from '../../src/api';
 import { answersWithoutCors } from '../../src/api/crossOrigin';
 import { loadImage } from '../../src/chat/imageLoader';
 import { english } from '../../src/common/l10n';
+import { SAMPLE_JOB as job } from './helpers';
 
 // Issue 27: in a browser extension host (github.dev, vscode.dev, code-server's web worker) a
 // fetch without `credentials: 'omit'` sends the page's cookies to a service on the same origin,
@@ -17,15 +18,6 @@ interface Call {
 
 const ADMIN = 'svc_7fK2pQ9xLm3Zt8Rw';
 const ASSISTANT = 'svc_dsc_Hq4nV8yTb2Kp6Lm1';
-const job = {
-  id: 'job_1',
-  status: 'active',
-  source: { repository: 'https://github.com/acme/docs', ref: 'main' },
-  model: 'agent-1',
-  prLink: null,
-  createdAt: '2024-11-23T10:00:00Z',
-  archivedAt: null,
-};
 const sse = ['{"type":"start"}', '{"type":"text-start","id":"t"}', '{"type":"text-delta","id":"t","delta":"Hi"}', '{"type":"finish"}', '[DONE]']
   .map((c) => `data: ${c}\n\n`)
   .join('');
