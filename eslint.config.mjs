@@ -39,11 +39,14 @@ export const VSCODE_FREE_CORES = [
   'src/host/keyWords.ts',
   'src/host/selectionContext.ts',
   'src/host/symbolTarget.ts',
+  'src/host/redactingLog.ts',
+  'src/host/urlUserInfo.ts',
   'src/participant/threads.ts',
   'src/participant/history.ts',
   'src/participant/answerRelay.ts',
   'src/participant/fixDrafts.ts',
   'src/participant/toolResult.ts',
+  'src/participant/toolInvocation.ts',
   'src/codeActions/actionPlan.ts',
 ];
 

@@ -8,6 +8,7 @@ import type { ChatViewProvider } from './chat/chatViews';
 import { Log } from './host/log';
 import { registerAssistantKeyContext } from './host/keyContext';
 import { KeyStore } from './host/secrets';
+import { UrlSettingsGuard } from './host/urlSettingsGuard';
 import { WorkspaceSettingsGuard } from './host/workspaceSettingsGuard';
 import { registerParticipantFeature } from './participant';
 
@@ -36,20 +37,15 @@ export interface HostRuntime {
 // context.subscriptions own every Disposable. Features never import each other: the chat gets
 // what it needs of the agent as an interface from src/common.
 export function activateDocsAssistant(context: vscode.ExtensionContext, runtime: HostRuntime): DocsAssistantTestHooks | undefined {
-  const log = new Log();
-  log.info(`Docs Assistant ${String(context.extension.packageJSON.version)} activated in the ${runtime.name}.`);
   const keys = new KeyStore(context.secrets);
-  context.subscriptions.push(log, keys, new WorkspaceSettingsGuard(context.workspaceState, log), registerAssistantKeyContext(keys));
+  // Every line is cleaned of key shapes and URL user info, and of the keys by value: the key store
+  // remembers each key it reads or stores before handing it out, so a key of a shape no pattern
+  // knows (stored before the key check refused its characters, say) is hidden too.
+  const log = new Log(keys);
+  log.info(`Docs Assistant ${String(context.extension.packageJSON.version)} activated in the ${runtime.name}.`);
+  context.subscriptions.push(log, keys, new WorkspaceSettingsGuard(context.workspaceState, log), new UrlSettingsGuard(log), registerAssistantKeyContext(keys));
 
-  // The log redacts anything key-shaped anyway; registering the real keys also catches ones
-  // that do not look like keys (a pasted key with a typo in its prefix, for example).
-  const registerKeysWithLog = async () => {
-    log.addSecret(await keys.get('admin'));
-    log.addSecret(await keys.get('assistant'));
-  };
-  context.subscriptions.push(keys.onDidChange(() => void registerKeysWithLog()));
-
-  void (runtime.seedKeys?.(keys, log) ?? Promise.resolve()).then(registerKeysWithLog).catch((e) => log.error('Could not store the demo keys', e));
+  void (runtime.seedKeys?.(keys, log) ?? Promise.resolve()).catch((e) => log.error('Could not store the demo keys', e));
 
   const services = { keys, log };
   const agent = registerAgentFeature(context, services);

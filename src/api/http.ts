@@ -74,9 +74,10 @@ export class Exchange {
     this.arm('headers-timeout', this.opts.requestTimeoutMs);
     try {
       // `redirect: 'manual'`: a key is never carried to an address nobody configured.
+      // `credentials: 'omit'`: in a browser host, no cookie of the page's goes to a service on its origin.
       // Called unbound: a browser's fetch throws "Illegal invocation" when called as a method of another object.
       const fetchFn = this.opts.fetch;
-      return await fetchFn(url, { ...init, redirect: 'manual', signal: this.controller.signal });
+      return await fetchFn(url, { ...init, redirect: 'manual', credentials: 'omit', signal: this.controller.signal });
     } catch (e) {
       const failure = this.failure(e, 'connect');
       this.disarm();

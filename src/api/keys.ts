@@ -6,6 +6,15 @@ export type KeyKind = 'admin' | 'assistant';
 export const ADMIN_KEY_PREFIX = 'svc_';
 export const ASSISTANT_KEY_PREFIX = 'svc_dsc_';
 
+/**
+ * The characters a key may hold: a key travels as a bearer token, and RFC 6750's token is these
+ * (with `=` only at its end). The redaction pattern (redact.ts) is built from the same class, so
+ * every key the check accepts is redacted whole by its shape; a key with `!`, `%` or `:` would
+ * otherwise pass the check and come out of redaction half visible (issue 27).
+ */
+export const KEY_TOKEN_CHARS = 'A-Za-z0-9\\-._~+/';
+const KEY_SHAPE = new RegExp(`^[${KEY_TOKEN_CHARS}]+=*$`);
+
 /** The assistant prefix starts with the admin prefix, so the assistant check must come first. */
 export function detectKeyKind(key: string): KeyKind | undefined {
   if (key.startsWith(ASSISTANT_KEY_PREFIX)) return 'assistant';
@@ -23,7 +32,9 @@ export type KeyProblem =
   | 'adminKeyForAssistant'
   /** Not a key of the service at all (wrong prefix). */
   | 'wrongPrefix'
-  | 'prefixOnly';
+  | 'prefixOnly'
+  /** A character a bearer token cannot hold (KEY_TOKEN_CHARS). */
+  | 'badCharacters';
 
 /** Why `key` cannot be used as a key of kind `expected`, or undefined when it is fine. */
 export function keyProblem(key: string, expected: KeyKind): KeyProblem | undefined {
@@ -35,5 +46,6 @@ export function keyProblem(key: string, expected: KeyKind): KeyProblem | undefin
   if (expected === 'assistant' && kind === 'admin') return 'adminKeyForAssistant';
   if (kind !== expected) return 'wrongPrefix';
   if (trimmed.length <= (expected === 'admin' ? ADMIN_KEY_PREFIX : ASSISTANT_KEY_PREFIX).length) return 'prefixOnly';
+  if (!KEY_SHAPE.test(trimmed)) return 'badCharacters';
   return undefined;
 }

@@ -23,6 +23,21 @@ export function isLoopbackUrl(url: string): boolean {
   return /^\[::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}\]$/.test(host);
 }
 
+/**
+ * Whether an address carries a user name or password (or a bare `@` before its host). An address
+ * the URL parser refuses counts too when a reader would still take the part before an `@` as such.
+ */
+export function hasUserInfo(raw: string): boolean {
+  const text = raw.trim();
+  try {
+    const url = new URL(text);
+    if (url.username || url.password) return true;
+  } catch {
+    // Not an address the parser takes: the text decides.
+  }
+  return /^[a-z][a-z0-9+.-]*:\/\/[^/?#\\]*@/i.test(text);
+}
+
 /** Checks the configured base address once per request; a bad one is the user's to fix. */
 export function parseBaseUrl(baseUrl: string): URL {
   const trimmed = (baseUrl ?? '').trim();

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { AssistantClient } from '../api/assistantClient';
 import { ASSISTANT_KEY_PREFIX } from '../api/keys';
+import { hasUserInfo } from '../api/url';
 import type { RequestSettings } from '../api/types';
 import type { ClientProblem } from '../common/setup';
 import { readConfig } from './config';
@@ -38,11 +39,14 @@ export async function requestSettings(currentPath?: string): Promise<RequestSett
   return settings;
 }
 
-/** The docs site as the user knows it: the host of docsAssistant.docsSiteUrl, else the domain setting. */
+/**
+ * The docs site as the user knows it: the host of docsAssistant.docsSiteUrl, else the domain
+ * setting. An address with a user name or password is not used (urlSettingsGuard.ts says so).
+ */
 export function docsSiteName(): string {
   const cfg = readConfig();
   try {
-    if (cfg.docsSiteUrl) return new URL(cfg.docsSiteUrl).host;
+    if (cfg.docsSiteUrl && !hasUserInfo(cfg.docsSiteUrl)) return new URL(cfg.docsSiteUrl).host;
   } catch {
     // Not a URL: fall back to the domain.
   }

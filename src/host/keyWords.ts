@@ -33,6 +33,8 @@ export function keyProblemWords(problem: KeyProblem, expected: KeyKind, t: Trans
         : l10n.t('An assistant key starts with "{0}". Copy it from the API keys page of the dashboard.', ASSISTANT_KEY_PREFIX);
     case 'prefixOnly':
       return l10n.t('That is only the prefix. Paste the whole key.');
+    case 'badCharacters':
+      return l10n.t('A key holds only letters, digits and the characters - . _ ~ + / (with = only at its end). Copy the key again, and paste it alone.');
   }
 }
 

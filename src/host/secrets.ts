@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { ADMIN_KEY_PREFIX, ASSISTANT_KEY_PREFIX, keyProblem, type KeyKind } from '../api/keys';
 import { keyProblemWords } from './keyWords';
+import { KnownSecrets, type SecretSource } from './redactingLog';
 
 // Both keys live only in VS Code's SecretStorage: never in settings, globalState, logs or the
 // webview. On Linux without a desktop keyring, VS Code offers its weaker "basic" password store
@@ -17,26 +18,42 @@ function labelOf(kind: KeyKind): string {
   return kind === 'admin' ? vscode.l10n.t('Admin API key') : vscode.l10n.t('Assistant API key');
 }
 
-export class KeyStore implements vscode.Disposable {
+export class KeyStore implements vscode.Disposable, SecretSource {
   private readonly _onDidChange = new vscode.EventEmitter<KeyKind>();
   readonly onDidChange = this._onDidChange.event;
   private readonly subscription: vscode.Disposable;
   /** Keys that SecretStorage refused to store; they last until the window closes. */
   private readonly sessionOnly = new Map<KeyKind, string>();
+  /**
+   * Every key value this store has read or been given, for the log to hide by value. A value is
+   * remembered before it is handed out, so nothing can log a key the log does not know yet.
+   */
+  private readonly known = new KnownSecrets();
 
   constructor(private readonly secrets: vscode.SecretStorage) {
     this.subscription = secrets.onDidChange((e) => {
       for (const kind of Object.keys(SECRET_IDS) as KeyKind[]) {
-        if (e.key === SECRET_IDS[kind]) this._onDidChange.fire(kind);
+        if (e.key !== SECRET_IDS[kind]) continue;
+        // Set in another window, say: the log learns the new value at once, not at its first use.
+        void this.get(kind);
+        this._onDidChange.fire(kind);
       }
     });
+    for (const kind of Object.keys(SECRET_IDS) as KeyKind[]) void this.get(kind);
+  }
+
+  /** The keys' values as far as this store has seen them (for RedactingLog). */
+  knownSecrets(): Iterable<string> {
+    return this.known.knownSecrets();
   }
 
   async get(kind: KeyKind): Promise<string | undefined> {
     const inMemory = this.sessionOnly.get(kind);
     if (inMemory) return inMemory;
     try {
-      return (await this.secrets.get(SECRET_IDS[kind])) || undefined;
+      const key = (await this.secrets.get(SECRET_IDS[kind])) || undefined;
+      this.known.remember(key);
+      return key;
     } catch {
       // A broken keyring must read as "no key", which leads the user to set one, not as a crash.
       return undefined;
@@ -50,6 +67,7 @@ export class KeyStore implements vscode.Disposable {
   async store(kind: KeyKind, key: string): Promise<void> {
     const problem = keyProblem(key, kind);
     if (problem) throw new Error(keyProblemWords(problem, kind, vscode.l10n.t));
+    this.known.remember(key.trim());
     this.sessionOnly.delete(kind);
     try {
       await this.secrets.store(SECRET_IDS[kind], key.trim());

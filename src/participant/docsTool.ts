@@ -2,16 +2,17 @@ import * as vscode from 'vscode';
 import { ServiceError } from '../api/errors';
 import { messageText } from '../api/reducer';
 import { assistantClient, docsSiteName, requestSettings } from '../host/assistantAccess';
-import { english } from '../common/l10n';
-import { describeForUser } from '../host/errorWords';
-import { MAX_QUERY_CHARS, resultText } from './toolResult';
+import { invocationMarkdown, queryToSend } from './toolInvocation';
+import { resultText, toolErrorText } from './toolResult';
 import type { KeyStore } from '../host/secrets';
 
 // `#docs`: the documentation as a language model tool, for agent mode and for users who name it.
-// The result is the assistant's answer with its sources, as text, capped: a tool result goes into
-// a model's context window, and the answer comes from pages anyone may edit. Each call is a new
-// thread (a tool call has no session to continue). When the extension is not set up, the result
-// says so and what to run, rather than failing the agent's whole turn.
+// The result is the assistant's answer with its sources, capped, inside a block marked as the
+// docs service's untrusted text (toolResult.ts): a tool result goes into a model's context
+// window, and the answer comes from pages anyone may edit. A failure is told in the extension's
+// own words, never the service's. Each call is a new thread (a tool call has no session to
+// continue). When the extension is not set up, the result says so and what to run, rather than
+// failing the agent's whole turn. The invocation message shows the query that is sent, as text.
 
 export const TOOL_NAME = 'docs-assistant_searchDocs';
 
@@ -27,12 +28,12 @@ export class DocsTool implements vscode.LanguageModelTool<DocsToolInput> {
   constructor(private readonly keys: KeyStore) {}
 
   prepareInvocation(options: vscode.LanguageModelToolInvocationPrepareOptions<DocsToolInput>): vscode.PreparedToolInvocation {
-    const query = String(options.input?.query ?? '').slice(0, 120);
-    return { invocationMessage: vscode.l10n.t('Asking {0}: “{1}”', docsSiteName(), query) };
+    // Plain Markdown: not trusted (no command links), no HTML, no theme icons.
+    return { invocationMessage: new vscode.MarkdownString(invocationMarkdown(docsSiteName(), queryToSend(options.input), vscode.l10n.t)) };
   }
 
   async invoke(options: vscode.LanguageModelToolInvocationOptions<DocsToolInput>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
-    const query = typeof options.input?.query === 'string' ? options.input.query.trim() : '';
+    const query = queryToSend(options.input);
     if (!query) return result('The query is empty: pass the question to ask the documentation as `query`.');
     const client = await assistantClient(this.keys);
     if ('problem' in client) {
@@ -49,7 +50,7 @@ export class DocsTool implements vscode.LanguageModelTool<DocsToolInput> {
       const answer = client.send(
         {
           fp: settings.fp,
-          messages: [{ id: 'q', role: 'user', parts: [{ type: 'text', text: query.slice(0, MAX_QUERY_CHARS) }] }],
+          messages: [{ id: 'q', role: 'user', parts: [{ type: 'text', text: query }] }],
           threadId: null,
           retrievalPageSize: settings.retrievalPageSize,
           filter: settings.filter,
@@ -61,9 +62,8 @@ export class DocsTool implements vscode.LanguageModelTool<DocsToolInput> {
       return result(resultText(step.value, docsSiteName()));
     } catch (e) {
       if (e instanceof ServiceError && e.partial && messageText(e.partial).trim())
-        return result(`${resultText(e.partial, docsSiteName())}\n\n(The answer was cut short.)`);
-      const words = e instanceof ServiceError ? describeForUser(e, english).message : String(e);
-      return result(`The documentation could not be asked: ${words}`);
+        return result(resultText(e.partial, docsSiteName(), undefined, 'The answer was cut short.'));
+      return result(toolErrorText(e));
     } finally {
       cancel.dispose();
     }

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { safeExternalUrl } from '../api/sources';
-import { isLoopbackUrl } from '../api/url';
+import { hasUserInfo, isLoopbackUrl } from '../api/url';
 import { onDidChangeConfig, readConfig } from '../host/config';
 import type { Log } from '../host/log';
 
@@ -56,7 +56,13 @@ export function registerMcpProvider(log: Log): vscode.Disposable {
       provideMcpServerDefinitions: () => {
         const raw = readConfig().mcpServerUrl;
         const uri = mcpServerUri(raw);
-        if (raw && !uri) log.warn(`docsAssistant.mcpServerUrl is not an https address (or http on this machine): ${raw}`);
+        // The value is not repeated: it may hold a password (urlSettingsGuard.ts names the setting to the user).
+        if (raw && !uri)
+          log.warn(
+            hasUserInfo(raw)
+              ? 'docsAssistant.mcpServerUrl holds a user name or password: not offered.'
+              : 'docsAssistant.mcpServerUrl is not an https address (or http on this machine): not offered.',
+          );
         return uri ? [new Definition(vscode.l10n.t('Docs site ({0})', uri.authority), uri)] : [];
       },
     });

@@ -10,7 +10,7 @@ import {
   type AssistantStreamEvent,
 } from '../../src/api';
 import { SSE_FIXTURES, loadFixture, seededRandom, splitAt, streamingResponse } from '../fixtures/streams';
-import { words } from './helpers';
+import { SAMPLE_JOB as job, words } from './helpers';
 
 // The clients against a scripted `fetch`: exact requests, retry rules, timeouts, cancellation and
 // stream edge cases that a real server cannot be made to produce on cue. The emulator tests
@@ -19,16 +19,6 @@ import { words } from './helpers';
 const ADMIN = 'svc_7fK2pQ9xLm3Zt8Rw';
 const ASSISTANT = 'svc_dsc_Hq4nV8yTb2Kp6Lm1';
 const enc = new TextEncoder();
-
-const job = {
-  id: 'job_1',
-  status: 'active',
-  source: { repository: 'https://github.com/acme/docs', ref: 'main' },
-  model: 'agent-1',
-  prLink: null,
-  createdAt: '2024-11-23T10:00:00Z',
-  archivedAt: null,
-};
 
 interface Call {
   url: string;

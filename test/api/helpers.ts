@@ -41,3 +41,14 @@ export async function closedPort(): Promise<number> {
 export function words(err: ServiceError, now?: number): string {
   return describeForUser(err, english, now).message;
 }
+
+/** An agent job as the service sends it (service-interface.md), for scripted fetches. */
+export const SAMPLE_JOB = {
+  id: 'job_1',
+  status: 'active',
+  source: { repository: 'https://github.com/acme/docs', ref: 'main' },
+  model: 'agent-1',
+  prLink: null,
+  createdAt: '2024-11-23T10:00:00Z',
+  archivedAt: null,
+};

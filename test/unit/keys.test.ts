@@ -46,6 +46,27 @@ describe('keys', () => {
     assert.match(validateKey('sk-live-123', 'assistant')!, /starts with "svc_dsc_"/);
   });
 
+  it('refuses characters a bearer token cannot hold (`!`, `%`, `:`…), naming the ones a key has, without repeating it', () => {
+    for (const [key, kind] of [
+      ['svc_ab!cdEF12', 'admin'],
+      ['svc_ab%2Fcd34', 'admin'],
+      ['svc_ab:cdGH56', 'admin'],
+      ['svc_dsc_ab!cd', 'assistant'],
+      ['svc_dsc_ab"cd', 'assistant'],
+      ['svc_dsc_ab,cd', 'assistant'],
+      ['svc_dsc_abé', 'assistant'],
+    ] as const) {
+      assert.equal(keyProblem(key, kind), 'badCharacters', key);
+      const msg = validateKey(key, kind)!;
+      assert.match(msg, /letters, digits/, key);
+      assert.ok(!msg.includes(key.slice(4)), `the refusal repeats the key: ${msg}`);
+    }
+    // RFC 6750's token characters, = only at the end.
+    assert.equal(keyProblem('svc_aZ09-._~+/==', 'admin'), undefined);
+    assert.equal(keyProblem('svc_dsc_aZ09-._~+/', 'assistant'), undefined);
+    assert.equal(keyProblem('svc_ab=cd', 'admin'), 'badCharacters');
+  });
+
   it('never echoes the key in its messages', () => {
     for (const [key, kind] of [
       [ASSISTANT, 'admin'],

@@ -3,6 +3,8 @@ import * as vscode from 'vscode';
 import type { KeyKind } from '../../../src/api/keys';
 import { activated, DEMO, stillPending, waitFor } from './harness';
 import type { DocsAssistantTestHooks } from '../../../src/extension';
+import { RedactingLog } from '../../../src/host/redactingLog';
+import { KeyStore } from '../../../src/host/secrets';
 
 // The keys' commands against VS Code's real SecretStorage. The extension host cannot type into an
 // input box, so a key goes in through the store the Set commands use, and the commands are
@@ -68,4 +70,57 @@ describe('Keys in SecretStorage', () => {
       });
     });
   }
+});
+
+describe('Keys and the log (issue 27: nothing secret in logs)', () => {
+  /** SecretStorage in memory, with its change event, as VS Code's behaves. */
+  function memoryStorage(initial: Record<string, string>) {
+    const data = new Map(Object.entries(initial));
+    const changed = new vscode.EventEmitter<vscode.SecretStorageChangeEvent>();
+    const storage: vscode.SecretStorage = {
+      get: async (key) => data.get(key),
+      store: async (key, value) => {
+        data.set(key, value);
+        changed.fire({ key });
+      },
+      delete: async (key) => {
+        data.delete(key);
+        changed.fire({ key });
+      },
+      onDidChange: changed.event,
+    };
+    return { storage, data, changed };
+  }
+
+  function logOf(keys: KeyStore) {
+    const lines: string[] = [];
+    return { lines, log: new RedactingLog({ info: (l) => lines.push(l), warn: (l) => lines.push(l), error: (l) => lines.push(l) }, keys) };
+  }
+
+  it('hides every key the store hands out or is given, by its value, whatever its shape', async () => {
+    // Stored before the key check refused `!` and `:`: no pattern knows its shape.
+    const legacy = 'svc_dsc_legacy!key:0123';
+    const { storage } = memoryStorage({ 'docsAssistant.assistantApiKey': legacy });
+    const keys = new KeyStore(storage);
+    const { lines, log } = logOf(keys);
+    const read = await keys.get('assistant');
+    log.info(`asked with ${String(read)}`);
+    await keys.store('admin', `  ${DEMO.adminKey} `);
+    log.warn(`created a job with ${DEMO.adminKey} after ${legacy}`);
+    assert.deepEqual(lines, ['asked with [redacted]', 'created a job with [redacted] after [redacted]']);
+    keys.dispose();
+  });
+
+  it('learns a key set in another window from the change event, before anything asks for it', async () => {
+    const { storage, data, changed } = memoryStorage({});
+    const keys = new KeyStore(storage);
+    const { lines, log } = logOf(keys);
+    const other = 'svc_other!window:key';
+    data.set('docsAssistant.adminApiKey', other);
+    changed.fire({ key: 'docsAssistant.adminApiKey' });
+    await waitFor('the store to read the new key', () => [...keys.knownSecrets()].includes(other));
+    log.error('failed', new Error(`with ${other}`));
+    assert.deepEqual(lines, ['failed (Error: with [redacted])']);
+    keys.dispose();
+  });
 });
