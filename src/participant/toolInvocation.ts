@@ -4,7 +4,7 @@ import { mdCodeSpan, mdLine } from '../common/markdown/escape';
 // What the user sees when #docs runs: the docs site it asks, and the query that will leave the
 // machine (issue 27). The query is a model's text, so it is shown as text, through the one safe
 // writer (src/common/markdown/escape.ts): in a code span it cannot become a link, an image or
-// markup in the Chat view's progress line; only its runs of whitespace show as one space. Free of
+// markup in the Chat view's progress line; a line break shows as ↵, so it is the exact query. Free of
 // vscode, so it is rendered with marked (VS Code's Markdown engine) in Node.
 
 /** vscode.l10n.t, or `english` (src/common/l10n.ts) in tests. */
@@ -21,5 +21,5 @@ export function queryToSend(input: unknown): string {
 /** The invocation message, as Markdown: the site as plain text, the query in a code span. */
 export function invocationMarkdown(site: string, query: string, t: Translate): string {
   const l10n = { t };
-  return l10n.t('Asking {0}: {1}', mdLine(site), mdCodeSpan(query));
+  return l10n.t('Asking {0}: {1}', mdLine(site), mdCodeSpan(query, '↵'));
 }

@@ -30,7 +30,7 @@ function render(md: string): { html: string; code: string | undefined } {
 
 /** The query as the code span shows it: runs of whitespace as one space (as HTML shows them anyway), no control characters. */
 // eslint-disable-next-line no-control-regex -- the control characters the writer drops.
-const shown = (query: string): string => query.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '').replace(/\s+/g, ' ');
+const shown = (query: string): string => query.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '').replace(/\r\n|\r|\n/g, '↵');
 
 /** Only a paragraph with text and one code span: no link, image, emphasis, HTML or line break. */
 function assertPlain(html: string): void {

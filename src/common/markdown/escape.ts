@@ -62,9 +62,13 @@ function longestRun(text: string, ch: string): number {
   return longest;
 }
 
-/** `text` as a code span: literal in every renderer, on one line, closed by a longer backtick run than any inside. */
-export function mdCodeSpan(text: string): string {
-  const body = text.replace(CONTROL_CHARS, '').replace(/\s+/g, ' ');
+/**
+ * `text` as a code span: literal in every renderer, on one line, closed by a longer backtick run
+ * than any inside. Spaces stay as they are (a code span keeps them); a line break, which would end
+ * the paragraph at a blank line, is a space, or `lineBreak` when the text must show exactly.
+ */
+export function mdCodeSpan(text: string, lineBreak = ' '): string {
+  const body = text.replace(CONTROL_CHARS, '').replace(/\r\n|\r|\n/g, lineBreak);
   const ticks = '`'.repeat(longestRun(body, '`') + 1);
   // A span that starts or ends with a backtick (or is all spaces) needs a space inside each end.
   const pad = body.startsWith('`') || body.endsWith('`') || body.startsWith(' ') || body.endsWith(' ') ? ' ' : '';
