@@ -4,6 +4,7 @@ import { registerChatFeature } from './chat';
 import { registerCodeActionsFeature } from './codeActions';
 import type { AgentJobsService } from './common/jobs';
 import type { ResolveHost } from './chat/imagePolicy';
+import type { ChatController } from './chat/chatController';
 import type { ChatViewProvider } from './chat/chatViews';
 import { Log } from './host/log';
 import { registerAssistantKeyContext } from './host/keyContext';
@@ -17,6 +18,8 @@ export interface DocsAssistantTestHooks {
   agent: AgentFeature;
   jobs: AgentJobsService;
   chatView: ChatViewProvider;
+  /** The chat's conversation: what its composer holds, and its Send (session.ask). */
+  chat: ChatController;
   keys: KeyStore;
 }
 
@@ -56,5 +59,7 @@ export function activateDocsAssistant(context: vscode.ExtensionContext, runtime:
   // The lightbulb's Docs actions reach the chat and the agent only through their commands (src/common/commandArgs.ts).
   context.subscriptions.push(agent, chat, participant, registerCodeActionsFeature());
   // Only an extension host started to run tests sees inside; installed from a .vsix, nothing is exported.
-  return context.extensionMode === vscode.ExtensionMode.Test ? { agent: agent.feature, jobs: agent.jobs, chatView: chat.view, keys } : undefined;
+  return context.extensionMode === vscode.ExtensionMode.Test
+    ? { agent: agent.feature, jobs: agent.jobs, chatView: chat.view, chat: chat.controller, keys }
+    : undefined;
 }

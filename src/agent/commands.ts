@@ -65,8 +65,12 @@ export function registerAgentCommands(feature: AgentFeature, actions: AgentActio
     vscode.commands.registerCommand('docsAssistant.clearAdminKey', clearAdminKey),
     vscode.commands.registerCommand(
       'docsAssistant.agent.fixDocs',
-      // A code action (src/codeActions) passes what it is about (src/common/commandArgs.ts): the draft quotes it.
-      guarded('Fix Docs with Agent', async (args?: unknown) => void (await actions.launch(await launchRequestFor(args)))),
+      // A code action (src/codeActions) passes what it is about (src/common/commandArgs.ts): the draft
+      // quotes it, in the review document, and only the user's Send starts the job.
+      guarded('Fix Docs with Agent', async (args?: unknown) => {
+        const request = await launchRequestFor(args);
+        if (request) await actions.launch(request);
+      }),
     ),
     vscode.commands.registerCommand(
       'docsAssistant.agent.followUp',

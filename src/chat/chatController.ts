@@ -66,8 +66,9 @@ export class ChatController extends Disposable implements ChatParts {
     return this.session.snapshot(this.setup.extras);
   }
 
-  focusInput(): void {
-    this.connections.notify('focusInput', {});
+  /** Focuses the input box of every open chat page; with `text`, that text replaces what is in it. */
+  focusInput(text?: string): void {
+    this.connections.notify('focusInput', text === undefined ? {} : { text });
   }
 
   /** Attaches the active editor's selection. Returns false when there was none or it is attached. */

@@ -5,7 +5,7 @@ import { english } from '../common/l10n';
 import type { ChatSnapshot, ContextChip, JobCardView, ResponsePayload, TurnView } from '../common/protocol';
 import { emptyAnswer } from './answerView';
 import type { StoredConversation } from './chatStore';
-import { fitChip } from '../host/selectionContext';
+import { fitChip, isSameSelection } from '../host/selectionContext';
 import { TurnRunner, type TurnRunnerDeps } from './turnRunner';
 export type { AssistantLike } from './turnRunner';
 export type { RequestSettings } from './turnRequest';
@@ -98,6 +98,20 @@ export class ChatSession {
 
   saveDraft(text: string): void {
     this.deps.store.setDraft(text);
+  }
+
+  /**
+   * A command run with arguments (the lightbulb, another extension, a `command:` link): the
+   * selection joins the composer as a chip and the question becomes the input's text. Nothing is
+   * sent: the user reads both and presses Send. Returns why the chip is not in the composer, or
+   * undefined when it is (added now, or the same selection attached before).
+   */
+  fillComposer(chip: ContextChip, question: string): string | undefined {
+    const there = this.deps.store.pendingContext.some((c) => isSameSelection(c, chip));
+    const attached = there ? { added: true } : this.attachChip(chip);
+    this.deps.store.setDraft(question);
+    this.deps.onSnapshot();
+    return attached.added ? undefined : attached.reason;
   }
 
   async ask(text: string): Promise<ResponsePayload<'send'>> {

@@ -11,9 +11,9 @@ import { registerChatCommands } from './commands';
 export function registerChatFeature(
   context: vscode.ExtensionContext,
   services: { keys: KeyStore; log: Log; jobs: AgentJobsService; resolveHost?: ResolveHost },
-): vscode.Disposable & { readonly view: ChatViewProvider } {
+): vscode.Disposable & { readonly view: ChatViewProvider; readonly controller: ChatController } {
   const controller = new ChatController(context, services.keys, services.log, services.jobs, services.resolveHost);
   const view = new ChatViewProvider(controller);
   const panels = new ChatPanels(controller);
-  return Object.assign(vscode.Disposable.from(controller, view, panels, registerChatCommands(controller, view, panels, services)), { view });
+  return Object.assign(vscode.Disposable.from(controller, view, panels, registerChatCommands(controller, view, panels, services)), { view, controller });
 }

@@ -1,7 +1,11 @@
 // What the code actions (src/codeActions) hand to the commands they run. Features never import
 // each other: the lightbulb knows the chat and the agent only as a command id and the plain,
 // typed arguments below, and each command checks what it was given (any extension can run a
-// command with any arguments), so the shapes are validated here, once.
+// command with any arguments), so the shapes are validated here, once, and so is what such a
+// command may read (refuseTarget): only documents of this workspace that are open in an editor.
+
+import type * as l10n from '@vscode/l10n';
+import { english } from './l10n';
 
 /** Asks the docs about a selection; with arguments, about that range of that document. */
 export const ASK_ABOUT_SELECTION_COMMAND = 'docsAssistant.chat.askAboutSelection';
@@ -60,4 +64,52 @@ export function isCodeTarget(a: unknown): a is CodeTargetArgs {
 export function isAskAboutSelectionArgs(a: unknown): a is AskAboutSelectionArgs {
   const q = (a as Partial<AskAboutSelectionArgs> | undefined)?.question;
   return isCodeTarget(a) && typeof q === 'string' && q.trim() !== '' && q.length <= MAX_QUESTION_CHARS;
+}
+
+/** Where a command run with arguments may read: URIs as vscode.Uri.toString() writes them. */
+export interface ReadableScope {
+  /** The workspace folders. */
+  folders: readonly string[];
+  /** The documents open in an editor tab (text editors and both sides of a diff). */
+  openInEditors: readonly string[];
+}
+
+/** The most characters of a refused URI that its message shows. */
+const MAX_NAMED_URI_CHARS = 300;
+
+/** Whether `uri` is strictly inside `folder`, with no segment that could climb out of it. */
+function isInside(uri: string, folder: string): boolean {
+  const prefix = folder.endsWith('/') ? folder : `${folder}/`;
+  if (!uri.startsWith(prefix) || uri.length === prefix.length) return false;
+  // A query or fragment is not part of a file's name; a dot segment or an encoded slash or
+  // backslash in a segment would name a file elsewhere once the path is resolved.
+  if (/[?#]/.test(uri)) return false;
+  return uri
+    .slice(prefix.length)
+    .split('/')
+    .every((segment) => {
+      let name: string;
+      try {
+        name = decodeURIComponent(segment);
+      } catch {
+        return false;
+      }
+      return name !== '' && name !== '.' && name !== '..' && !/[/\\]/.test(name);
+    });
+}
+
+/**
+ * Why a command run with arguments may not read the document `uri` names, in words that name
+ * it, or undefined when it may. Anyone can run a command with any arguments (another extension, a
+ * `command:` link), so such a command reads only what the user can see: a document inside one of
+ * the workspace folders (an untitled document has no place on disk) that is open in an editor.
+ */
+export function refuseTarget(uri: string, scope: ReadableScope, t: (message: string, ...args: l10n.L10nReplacement[]) => string = english): string | undefined {
+  const l10n = { t };
+  const name = uri.length > MAX_NAMED_URI_CHARS ? `${uri.slice(0, MAX_NAMED_URI_CHARS)}…` : uri;
+  const rule = l10n.t('A command run with arguments (by another extension or a link) reads only files of this workspace that are open in an editor.');
+  if (!uri.startsWith('untitled:') && !scope.folders.some((f) => isInside(uri, f)))
+    return l10n.t('Docs Assistant: Not reading {0}: it is outside this workspace’s folders. {1}', name, rule);
+  if (!scope.openInEditors.includes(uri)) return l10n.t('Docs Assistant: Not reading {0}: it is not open in an editor. {1}', name, rule);
+  return undefined;
 }

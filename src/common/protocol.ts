@@ -188,8 +188,11 @@ export interface HostNotifications {
   snapshot: ChatSnapshot;
   /** One or more patches to the answer of one turn. */
   patch: { turnId: string; patches: AnswerPatch[] };
-  /** The host wants focus in the input box (e.g. after "Ask Docs About Selection"). */
-  focusInput: Record<string, never>;
+  /**
+   * The host wants focus in the input box (e.g. after "Ask Docs About Selection"); with `text`,
+   * that text fills it (a command's question, sent only when the user presses Send).
+   */
+  focusInput: { text?: string };
 }
 
 export type HostNotificationName = keyof HostNotifications;

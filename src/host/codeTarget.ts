@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { CodeTargetArgs } from '../common/commandArgs';
+import { refuseTarget, type CodeTargetArgs, type ReadableScope } from '../common/commandArgs';
 import { selectedText, type SelectedText } from './selection';
 import { widenToSymbol, type SymbolNode } from './symbolTarget';
 import { workspacePath } from './workspacePath';
@@ -7,7 +7,10 @@ import { workspacePath } from './workspacePath';
 // What a code action's command is about, read when the command runs (src/codeActions builds the
 // arguments without awaiting anything). A word at the cursor is widened here, through the
 // document's symbols, to the symbol it declares or is used in; a slow symbol provider is not
-// waited for past SYMBOL_LOOKUP_MS, and then the word's line stands in.
+// waited for past SYMBOL_LOOKUP_MS, and then the word's line stands in. Any extension or
+// `command:` link can run these commands with any arguments, so a document is read only when
+// refuseTarget (src/common/commandArgs.ts) allows it: inside a workspace folder and open in an
+// editor. This is the one place the commands that take a document check that.
 
 /** How long a command waits for the document's symbols before it takes the word's line. */
 export const SYMBOL_LOOKUP_MS = 2000;
@@ -20,10 +23,24 @@ export interface CodeTarget extends SelectedText {
   symbol?: string;
 }
 
+/** The workspace folders and the documents open in an editor tab, as VS Code has them now. */
+function readableScope(): ReadableScope {
+  const open = vscode.window.tabGroups.all
+    .flatMap((group) => group.tabs)
+    .flatMap(({ input }) =>
+      input instanceof vscode.TabInputText ? [input.uri] : input instanceof vscode.TabInputTextDiff ? [input.original, input.modified] : [],
+    );
+  return {
+    folders: (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.toString()),
+    openInEditors: open.map((u) => u.toString()),
+  };
+}
+
 async function documentFor(uri: vscode.Uri): Promise<vscode.TextDocument | undefined> {
   const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
   if (open) return open;
-  // Only what the code actions are registered for: a file on disk or an untitled (open) document.
+  // A tab restored after a reload may not have loaded its document yet; refuseTarget already
+  // checked that this one is open in an editor. An untitled document is never loaded from disk.
   return uri.scheme === 'file' ? vscode.workspace.openTextDocument(uri) : undefined;
 }
 
@@ -46,9 +63,23 @@ async function symbolsOf(uri: vscode.Uri, timeoutMs: number): Promise<SymbolNode
   }
 }
 
-/** The document, lines and text a code action's arguments name, or undefined when the document cannot be read. */
+/**
+ * The document, lines and text a command's arguments name, or undefined, after saying why, when
+ * the command may not read the document (refuseTarget) or it has no text there.
+ */
 export async function resolveCodeTarget(args: CodeTargetArgs, timeoutMs = SYMBOL_LOOKUP_MS): Promise<CodeTarget | undefined> {
   const uri = vscode.Uri.parse(args.uri, true);
+  const refused = refuseTarget(uri.toString(), readableScope(), vscode.l10n.t);
+  if (refused) {
+    void vscode.window.showWarningMessage(refused);
+    return undefined;
+  }
+  const target = await readTarget(uri, args, timeoutMs);
+  if (!target) void vscode.window.showInformationMessage(vscode.l10n.t('Docs Assistant: Could not read that part of the document.'));
+  return target;
+}
+
+async function readTarget(uri: vscode.Uri, args: CodeTargetArgs, timeoutMs: number): Promise<CodeTarget | undefined> {
   const document = await documentFor(uri);
   if (!document) return undefined;
   let range = document.validateRange(new vscode.Range(args.start.line, args.start.character, args.end.line, args.end.character));

@@ -165,7 +165,7 @@ handleNotifications({
     // layout here on every delta would force a layout per delta for nothing.
     if (patches.some((p) => p.op !== 'appendText')) followIfPinned();
   },
-  focusInput: () => composer.focus(),
+  focusInput: ({ text }) => (text === undefined ? composer.focus() : composer.setText(text)),
 });
 
 /** Screen readers hear the answer once it is complete, not every delta. */

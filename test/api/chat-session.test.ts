@@ -474,6 +474,34 @@ describe('ChatSession against the emulator (real AssistantClient)', function () 
       assert.equal(b2.filter, null);
     });
 
+    it('a command run with arguments fills the composer and sends nothing: the chip and the question wait for Send', async () => {
+      // Issue 27, item 2: another extension or a `command:` link can run the command; only the user sends.
+      const c = chat();
+      const where = { languageId: 'markdown', path: 'docs/a.md', startLine: 3, endLine: 4 };
+      const passage = buildContextChip({ id: 'p1', ...where, text: 'Install the relay.', maxChars: 20000 });
+      c.session.saveDraft('what the user was typing');
+      assert.equal(c.session.fillComposer(passage, 'What do the docs say about this passage?'), undefined);
+      await new Promise((r) => setTimeout(r, 300));
+      assert.deepEqual(emu.requests, [], 'nothing reached the service');
+      const filled = view(c);
+      assert.equal(filled.turns.length, 0, 'no question was asked');
+      assert.equal(filled.busy, false);
+      assert.equal(filled.draft, 'What do the docs say about this passage?', 'the question is in the input box');
+      assert.deepEqual(
+        filled.pendingContext.map((x) => x.id),
+        ['p1'],
+        'the passage is a chip in the composer',
+      );
+      assert.equal(c.session.fillComposer({ ...passage, id: 'p2' }, 'And this?'), undefined, 'the same passage again is already there');
+      assert.equal(view(c).pendingContext.length, 1);
+      assert.equal(view(c).draft, 'And this?');
+      assert.deepEqual(emu.requests, []);
+
+      await ask(c, view(c).draft); // the user presses Send
+      assert.equal(emu.requests.length, 1);
+      assert.deepEqual(bodies(emu)[0]!.context, [{ type: 'textSelection', value: 'Install the relay.', path: 'docs/a.md' }]);
+    });
+
     it('a chip flipped to the other type is sent as that type; a removed chip is not sent', async () => {
       const c = chat();
       const code = buildContextChip({

@@ -1,9 +1,7 @@
-import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator } from 'playwright-core';
 import type { RunningEmulator } from '../emulator';
-import { ROOT, RUN_DIR, startStack, type Stack, type StackOptions } from './stack';
+import { packTestOnlyExtension, ROOT, startStack, type Stack, type StackOptions } from './stack';
 import type { Workbench } from './workbench';
 
 // VS Code's own Chat view (chat participants, tools, agent mode) in code-server, with no sign-in.
@@ -49,26 +47,9 @@ export function skipChatView(ctx: Mocha.Context, reason: string): never {
   ctx.skip();
 }
 
-let packed: string | undefined;
-
 /** Packs test/lm-provider into a .vsix once per run (vsce, offline; about 1 s). */
 export function packTestExtension(): string {
-  if (packed && existsSync(packed)) return packed;
-  mkdirSync(RUN_DIR, { recursive: true });
-  // vsce packs from a copy, so it never walks or writes inside the repository.
-  const dir = mkdtempSync(join(RUN_DIR, 'fake-lm-src-'));
-  cpSync(LM_PROVIDER, dir, { recursive: true });
-  const out = join(RUN_DIR, 'fake-lm.vsix');
-  const vsce = join(ROOT, 'node_modules', '@vscode', 'vsce', 'vsce');
-  const r = spawnSync(
-    process.execPath,
-    [vsce, 'package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '--allow-star-activation', '-o', out],
-    { cwd: dir, encoding: 'utf8' },
-  );
-  rmSync(dir, { recursive: true, force: true });
-  if (r.status !== 0 || !existsSync(out)) throw new Error(`vsce could not pack ${LM_PROVIDER}:\n${r.stdout}\n${r.stderr}`);
-  packed = out;
-  return out;
+  return packTestOnlyExtension(LM_PROVIDER, 'fake-lm');
 }
 
 /** User settings that make the fake model the Chat view's and approve tool runs without a dialog. */

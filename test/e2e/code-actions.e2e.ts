@@ -1,13 +1,14 @@
 import assert from 'node:assert/strict';
 import type { Frame } from 'playwright-core';
+import { waitForFilledComposer } from './composer';
 import { CANCEL, clickReviewAction, editorText, waitForReview } from './review';
 import { startStack, type Stack } from './stack';
 import { EDITOR_INPUT, Workbench, closeBrowser, step } from './workbench';
 
 // Issue 19, item 1, as a user meets it: Quick Fix (Ctrl+.) on a selected passage of the docs
 // offers Fix This in the Docs… and Ask Docs About This, and Fix opens the review with the
-// passage; at a symbol in TypeScript it offers Ask Docs About `RelayOptions`, which asks in the
-// Docs chat with the code attached.
+// passage; at a symbol in TypeScript it offers Ask Docs About `RelayOptions`, which fills the
+// Docs chat's composer with the question and the code; Send asks.
 
 type Body = { context?: { type: string; value: string; path?: string }[]; messages: unknown[] };
 
@@ -96,7 +97,9 @@ describe('e2e: the lightbulb’s Docs actions', function () {
     await step(wb, 'cancel the review', () => clickReviewAction(wb, CANCEL));
   });
 
-  it('at `RelayOptions` in src/relay.ts offers Ask Docs About `RelayOptions`, which asks in the chat with the code attached', async function () {
+  it('at `RelayOptions` in src/relay.ts offers Ask Docs About `RelayOptions`, which fills the chat’s composer; Send asks with the code attached', async function () {
+    // Issue 27: this asserted that the question was sent at once. A command run with arguments
+    // (any extension or link can run it) now fills the composer, and only the user sends.
     const asks = () => wb.requests('/assistant/').filter((r) => r.method === 'POST');
     const before = asks().length;
     await step(wb, 'put the cursor on RelayOptions in src/relay.ts', async () => {
@@ -110,7 +113,13 @@ describe('e2e: the lightbulb’s Docs actions', function () {
     await wb.shot('code-actions-3-typescript-quick-fix');
     await step(wb, 'pick Ask Docs About `RelayOptions`', () => pick('Ask Docs About `RelayOptions`'));
     chat = await wb.chatFrame();
-    const turn = await step(wb, 'the chat shows the question with the code chip', async () => {
+    const box = await step(wb, 'the composer holds the question and the code chip', () =>
+      waitForFilledComposer(chat, 'What do the docs say about `RelayOptions`?', 'relay.ts'),
+    );
+    await wb.page.waitForTimeout(1000);
+    assert.equal(asks().length, before, 'nothing was sent before Send');
+    const turn = await step(wb, 'Send: the chat shows the question with the code chip', async () => {
+      await box.press('Enter');
       const t = chat.locator('.turn', { hasText: 'What do the docs say about `RelayOptions`?' }).last();
       await t.waitFor({ state: 'visible', timeout: 20_000 });
       await wb.waitForAnswer(chat, 'done');

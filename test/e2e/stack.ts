@@ -83,6 +83,32 @@ async function codeServer(): Promise<{ bin: string; config: string }> {
   return { bin: target.bin, config: target.config };
 }
 
+const packedTestExtensions = new Map<string, string>();
+
+/**
+ * Packs a test-only extension's folder (test/lm-provider, test/command-caller) into
+ * RUN_DIR/<name>.vsix, once per run (vsce, offline; about 1 s), for StackOptions.extraExtensions.
+ */
+export function packTestOnlyExtension(source: string, name: string): string {
+  const known = packedTestExtensions.get(name);
+  if (known && existsSync(known)) return known;
+  mkdirSync(RUN_DIR, { recursive: true });
+  // vsce packs from a copy, so it never walks or writes inside the repository.
+  const dir = mkdtempSync(join(RUN_DIR, `${name}-src-`));
+  cpSync(source, dir, { recursive: true });
+  const out = join(RUN_DIR, `${name}.vsix`);
+  const vsce = join(ROOT, 'node_modules', '@vscode', 'vsce', 'vsce');
+  const r = spawnSync(
+    process.execPath,
+    [vsce, 'package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '--allow-star-activation', '-o', out],
+    { cwd: dir, encoding: 'utf8' },
+  );
+  rmSync(dir, { recursive: true, force: true });
+  if (r.status !== 0 || !existsSync(out)) throw new Error(`vsce could not pack ${source}:\n${r.stdout}\n${r.stderr}`);
+  packedTestExtensions.set(name, out);
+  return out;
+}
+
 /** Extensions folders installed this run, by the extra .vsix files they hold besides ours ('' for none). */
 const installedExtensionsDirs = new Map<string, string>();
 

@@ -44,6 +44,13 @@ export async function closeBrowser(): Promise<void> {
   browser = undefined;
 }
 
+/** What an e2e's after() closes: its page, the shared browser, then its stack. */
+export async function closeAll(wb: Workbench | undefined, stack: Stack | undefined): Promise<void> {
+  await wb?.close();
+  await closeBrowser();
+  await stack?.close();
+}
+
 export class Workbench {
   /** Pages the workbench opened through openExternal (window.open). */
   readonly opened: string[] = [];

@@ -1,17 +1,19 @@
 import * as assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { RunningEmulator } from '../../emulator';
 import type { DocsAssistantTestHooks } from '../../../src/extension';
+import type { ContextChip } from '../../../src/common/protocol';
 import { DocsCodeActionProvider } from '../../../src/codeActions';
-import { activated, configureForEmulator, DEMO, sleep, waitFor } from './harness';
+import { activatedWithEmulator, sleep, waitFor } from './harness';
 import { CANCEL, received } from './review';
 
 // Issue 19, item 1: the lightbulb (Quick Fix) offers the Docs actions on a selected passage of
 // Markdown and at a symbol or selection in TypeScript, none when the setting is off, cheaply; and
-// running each action's command reaches the agent's review document or the Docs chat.
+// running each action's command reaches the agent's review document or the Docs chat's composer
+// (issue 27: a command run with arguments sends nothing until the user does, and reads only a
+// document of the workspace open in an editor, so the files are there and shown first).
 
 const FIX_PROSE = 'Fix This in the Docs…';
 const ASK_PROSE = 'Ask Docs About This';
@@ -43,17 +45,18 @@ describe('Code actions (the lightbulb)', () => {
     const all = (await vscode.commands.executeCommand<(vscode.CodeAction | vscode.Command)[]>('vscode.executeCodeActionProvider', doc.uri, range)) ?? [];
     return all.filter((a): a is vscode.CodeAction => 'kind' in a && OURS.test(a.title) && !!a.command?.command.startsWith('docsAssistant.'));
   }
-  const run = (a: vscode.CodeAction) => vscode.commands.executeCommand(a.command!.command, ...(a.command!.arguments ?? []));
+  const run = async (a: vscode.CodeAction) => {
+    const uri = vscode.Uri.parse((a.command!.arguments![0] as { uri: string }).uri);
+    if (uri.scheme === 'file') await vscode.window.showTextDocument(uri, { preview: false });
+    return vscode.commands.executeCommand(a.command!.command, ...(a.command!.arguments ?? []));
+  };
   const setting = (value: boolean | undefined) =>
     vscode.workspace.getConfiguration('docsAssistant').update('codeActions.enabled', value, vscode.ConfigurationTarget.Global);
 
   before(async () => {
-    ({ hooks } = await activated());
-    if ((await hooks.keys.get('admin')) !== DEMO.adminKey) await hooks.keys.store('admin', DEMO.adminKey);
-    if ((await hooks.keys.get('assistant')) !== DEMO.assistantKey) await hooks.keys.store('assistant', DEMO.assistantKey);
-    emu = await configureForEmulator();
-    await waitFor('the jobs of the emulator project to load', () => hooks.agent.current);
-    const dir = mkdtempSync(join(tmpdir(), 'code-actions-'));
+    ({ hooks, emu } = await activatedWithEmulator());
+    const dir = join(vscode.workspace.workspaceFolders![0]!.uri.fsPath, 'code-actions');
+    mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, 'getting-started.md'), MARKDOWN);
     writeFileSync(join(dir, 'relay.ts'), TYPESCRIPT);
     md = await vscode.workspace.openTextDocument(vscode.Uri.file(join(dir, 'getting-started.md')));
@@ -135,7 +138,7 @@ describe('Code actions (the lightbulb)', () => {
       return e?.document.uri.scheme === 'untitled' && e.document.getText().includes('Install the CLI') ? e : undefined;
     });
     const text = review.document.getText();
-    assert.match(text, /^File: getting-started\.md \(lines 3-4\)$/m);
+    assert.match(text, /^File: code-actions\/getting-started\.md \(lines 3-4\)$/m);
     assert.ok(text.includes('Install the CLI with `npm i -g relay`.\nThen run `relay start` in your project.'), text);
     assert.match(text, /^Instruction: Fix this passage of the documentation\./m);
     await vscode.commands.executeCommand(CANCEL);
@@ -156,25 +159,35 @@ describe('Code actions (the lightbulb)', () => {
       return e?.document.uri.scheme === 'untitled' && e.document.getText().includes('RelayOptions') ? e : undefined;
     });
     const text = review.document.getText();
-    assert.match(text, /^File: relay\.ts \(lines 2-5\)$/m);
+    assert.match(text, /^File: code-actions\/relay\.ts \(lines 2-5\)$/m);
     assert.ok(text.includes('```typescript\nexport interface RelayOptions {\n  /** How long to wait, in ms. */\n  timeoutMs: number;\n}\n```'), text);
     assert.match(text, /^Instruction: Update the documentation of `RelayOptions`/m);
     await vscode.commands.executeCommand(CANCEL);
     assert.equal(await pending, undefined);
   });
 
-  it('Ask Docs About This / `RelayOptions` asks in the Docs chat, with the passage or the symbol attached', async () => {
+  it('Ask Docs About This / `RelayOptions` fill the Docs chat’s composer with the passage or the symbol; the question goes on Send', async () => {
+    // Issue 27: this asserted that the question was sent at once; a command run with arguments
+    // (which any extension or link can do) now only fills the composer, and the user sends.
     const asks = async () => (await received(emu)).filter((r) => r.method === 'POST' && r.path.includes('/assistant/'));
+    const ours = (chips: readonly Pick<ContextChip, 'type' | 'value' | 'path'>[] = []) =>
+      chips.filter((c) => c.path?.startsWith('code-actions/')).map(({ type, value, path }) => ({ type, value, path }));
+    const passage = {
+      type: 'textSelection',
+      value: 'Install the CLI with `npm i -g relay`.\nThen run `relay start` in your project.\n',
+      path: 'code-actions/getting-started.md',
+    };
+    const symbol = {
+      type: 'code',
+      value: 'export interface RelayOptions {\n  /** How long to wait, in ms. */\n  timeoutMs: number;\n}',
+      path: 'code-actions/relay.ts',
+    };
     const before = (await asks()).length;
     const ask = (await actionsAt(md, new vscode.Range(2, 0, 4, 0))).find((a) => a.title === ASK_PROSE)!;
     await run(ask);
     await waitFor('the chat view', () => hooks.chatView.resolvedView?.visible);
-    const first = await waitFor('the question to reach the service', async () => (await asks())[before]);
-    const body = first.body as { context?: { type: string; value: string; path?: string }[]; messages: unknown[] };
-    assert.deepEqual(body.context, [
-      { type: 'textSelection', value: 'Install the CLI with `npm i -g relay`.\nThen run `relay start` in your project.\n', path: 'getting-started.md' },
-    ]);
-    assert.match(JSON.stringify(body.messages.at(-1)), /What do the docs say about this passage\?/);
+    assert.equal(hooks.chat.snapshot().draft, 'What do the docs say about this passage?');
+    assert.deepEqual(ours(hooks.chat.snapshot().pendingContext), [passage]);
 
     await waitFor(
       'the TypeScript symbols',
@@ -182,23 +195,22 @@ describe('Code actions (the lightbulb)', () => {
       30_000,
     );
     const askSymbol = (await actionsAt(ts, new vscode.Range(1, 20, 1, 20))).find((a) => a.title.startsWith('Ask Docs About'))!;
-    // The first answer may still be streaming: the chat refuses a second question until it is done.
-    await waitFor(
-      'the first answer to finish',
-      async () => {
-        const n = (await asks()).length;
-        await run(askSymbol);
-        await sleep(1000);
-        return (await asks()).length > n;
-      },
-      30_000,
-    );
-    const second = (await asks()).at(-1)!.body as { context?: { type: string; value: string; path?: string }[]; messages: unknown[] };
-    assert.deepEqual(second.context?.at(-1), {
-      type: 'code',
-      value: 'export interface RelayOptions {\n  /** How long to wait, in ms. */\n  timeoutMs: number;\n}',
-      path: 'relay.ts',
-    });
-    assert.match(JSON.stringify(second.messages.at(-1)), /What do the docs say about `RelayOptions`\?/);
+    await run(askSymbol);
+    const composer = hooks.chat.snapshot();
+    assert.equal(composer.draft, 'What do the docs say about `RelayOptions`?', 'the newer question replaces the first');
+    assert.deepEqual(ours(composer.pendingContext), [passage, symbol], 'both are chips in the composer');
+    await sleep(1000);
+    assert.equal((await asks()).length, before, 'nothing was sent before the user pressed Send');
+
+    // The user presses Send.
+    await waitFor('the chat to be free', () => !hooks.chat.session.busy, 30_000);
+    const sent = await hooks.chat.session.ask(composer.draft);
+    assert.equal(sent.accepted, true, sent.reason);
+    const body = (await waitFor('the question to reach the service', async () => (await asks())[before])).body as {
+      context?: Pick<ContextChip, 'type' | 'value' | 'path'>[];
+      messages: unknown[];
+    };
+    assert.deepEqual(ours(body.context), [passage, symbol]);
+    assert.match(JSON.stringify(body.messages.at(-1)), /What do the docs say about `RelayOptions`\?/);
   });
 });

@@ -29,6 +29,19 @@ export async function activated(): Promise<Extension> {
   return { ext, hooks };
 }
 
+/**
+ * The extension with both demo keys stored and the emulator configured, once the agent has loaded
+ * the emulator project's jobs: what a test that runs the commands against the service starts from.
+ */
+export async function activatedWithEmulator(): Promise<Extension & { emu: RunningEmulator }> {
+  const { ext, hooks } = await activated();
+  if ((await hooks.keys.get('admin')) !== DEMO.adminKey) await hooks.keys.store('admin', DEMO.adminKey);
+  if ((await hooks.keys.get('assistant')) !== DEMO.assistantKey) await hooks.keys.store('assistant', DEMO.assistantKey);
+  const emu = await configureForEmulator();
+  await waitFor('the jobs of the emulator project to load', () => hooks.agent.current);
+  return { ext, hooks, emu };
+}
+
 /** Recorded by index.ts before any test could activate the extension. */
 export const beforeSuite = { extensionWasActive: undefined as boolean | undefined };
 
