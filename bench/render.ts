@@ -9,7 +9,6 @@ import { benchSnapshot, benchTurn } from './snapshot';
 import { deltasOf, longAnswer } from './answer';
 import { benchGrowth } from './growth';
 import { benchPace, firstGlyph, paceRowsAndBudgets } from './pace';
-import { benchPathological } from './pathological';
 import { buildShadow, ROOT } from './shadow';
 import { mainThreadWork, median, medianBy, percentile, type BenchResult } from './util';
 
@@ -28,8 +27,6 @@ import { mainThreadWork, median, medianBy, percentile, type BenchResult } from '
 // the part of the budget no renderer can get under. Then
 // (pace.ts) the same bundle at four paces: renders per second, how long text waits for a render,
 // and the first glyph on the browser's own frames.
-// Then (pathological.ts) a 430 KB answer of the markdown that once froze the chat, in the same
-// page: its slowest update, and the time from its last byte to the whole answer on screen.
 
 const DELTAS = 2000;
 /** Measured runs of the incremental renderer (after one warm-up run). */
@@ -193,22 +190,19 @@ export async function measure(page: Page, text: string, deltas: string[], id: st
   return { updates, total: updates.reduce((a, b) => a + b, 0), single, cdpStream, cdpSingle, nodes, layouts, styles };
 }
 
-export async function benchRender(): Promise<BenchResult> {
-  const shadow = buildShadow();
-  const text = longAnswer(42_000);
-  const deltas = deltasOf(text, DELTAS);
-  const naive = await buildSwappedBundle(NAIVE);
-  const plainFloor = await buildSwappedBundle(floor(FLOOR_PARAGRAPH));
-  const quietFloor = await buildSwappedBundle(floor(0));
-  const paragraphFloor = await buildSwappedBundle(floor(1_000_000));
+/**
+ * The real webview page (its HTML and CSP) on a local port, with the shipped styles and fonts of
+ * the production build in `dist`: `/?bundle=incremental` runs the shipped script, `/?bundle=x`
+ * the script `bundles.x`.
+ */
+export async function serveWebview(dist: string, bundles: Record<string, string> = {}): Promise<{ origin: string; close(): void }> {
   const files: Record<string, [() => Buffer | string, string]> = {
-    '/incremental.js': [() => readFileSync(join(shadow.dist, 'webview.js')), 'text/javascript'],
-    '/naive.js': [() => naive, 'text/javascript'],
-    '/plain.js': [() => plainFloor, 'text/javascript'],
-    '/quiet.js': [() => quietFloor, 'text/javascript'],
-    '/paragraph.js': [() => paragraphFloor, 'text/javascript'],
-    '/codicon.css': [() => readFileSync(join(shadow.dist, 'codicon.css')), 'text/css'],
-    '/codicon.ttf': [() => readFileSync(join(shadow.dist, 'codicon.ttf')), 'font/ttf'],
+    '/incremental.js': [() => readFileSync(join(dist, 'webview.js')), 'text/javascript'],
+    ...Object.fromEntries(
+      Object.entries(bundles).map(([name, script]): [string, [() => string, string]] => [`/${name}.js`, [() => script, 'text/javascript']]),
+    ),
+    '/codicon.css': [() => readFileSync(join(dist, 'codicon.css')), 'text/css'],
+    '/codicon.ttf': [() => readFileSync(join(dist, 'codicon.ttf')), 'font/ttf'],
     '/chat.css': [() => readFileSync(join(ROOT, 'media', 'chat.css')), 'text/css'],
   };
   let origin = '';
@@ -235,6 +229,19 @@ export async function benchRender(): Promise<BenchResult> {
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { origin, close: () => server.close() };
+}
+
+export async function benchRender(): Promise<BenchResult> {
+  const shadow = buildShadow();
+  const text = longAnswer(42_000);
+  const deltas = deltasOf(text, DELTAS);
+  const { origin, close } = await serveWebview(shadow.dist, {
+    naive: await buildSwappedBundle(NAIVE),
+    plain: await buildSwappedBundle(floor(FLOOR_PARAGRAPH)),
+    quiet: await buildSwappedBundle(floor(0)),
+    paragraph: await buildSwappedBundle(floor(1_000_000)),
+  });
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   try {
     type Bundle = 'incremental' | 'naive' | 'plain' | 'quiet' | 'paragraph';
@@ -280,7 +287,6 @@ export async function benchRender(): Promise<BenchResult> {
     const glyph = await firstGlyph(glyphPage, GLYPH_ROUNDS);
     await glyphPage.close();
     const pace = paceRowsAndBudgets(paces);
-    const pathological = await benchPathological(`${origin}/?bundle=incremental`);
     const runRatio = (r: Run) => r.cdpStream / r.cdpSingle;
     const inc = medianBy(allRuns.incremental, runRatio);
     const nai = medianBy(allRuns.naive, runRatio);
@@ -334,7 +340,6 @@ export async function benchRender(): Promise<BenchResult> {
           'naive (re-render all per update)',
           `script+style+layout ${ms(nai.cdpStream)} = ${x(naiveRatio)} once (wall ${ms(nai.total)} = ${x(naiveWallRatio)}); slowest update ${ms(worstNaive)}, p99 ${ms(p99(nai.updates))}`,
         ],
-        ...pathological.rows,
       ],
       budgets: [
         {
@@ -353,7 +358,6 @@ export async function benchRender(): Promise<BenchResult> {
           met: glyph.frames.every((f) => f === 1),
         },
         { what: 'slowest single update (wall)', value: `${ms(worst)} (naive ${ms(worstNaive)})`, budget: '≤ 16 ms', met: worst <= 16 },
-        ...pathological.budgets,
       ],
       raw: {
         bytes: text.length,
@@ -370,7 +374,6 @@ export async function benchRender(): Promise<BenchResult> {
         wallRatioNaive: naiveWallRatio,
         slowestUpdateMs: { incremental: worst, naive: worstNaive },
         p99UpdateMs: { incremental: p99(inc.updates), naive: p99(nai.updates) },
-        pathological: pathological.raw,
         paces,
         growth: growth.raw,
         firstGlyph: glyph,
@@ -378,7 +381,7 @@ export async function benchRender(): Promise<BenchResult> {
     };
   } finally {
     await browser.close();
-    server.close();
+    close();
     shadow.dispose();
   }
 }

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { benchFirstGlyph } from './first-glyph';
 import { benchFootprint } from './footprint';
 import { benchHost } from './host';
+import { benchPathological } from './pathological';
 import { benchPolling } from './polling';
 import { benchRender } from './render';
 import { benchStream } from './stream';
@@ -21,6 +22,7 @@ const BENCHES: Bench[] = [
   { key: 'footprint', run: benchFootprint },
   { key: 'polling', run: benchPolling },
   { key: 'first-glyph', run: benchFirstGlyph },
+  { key: 'pathological', run: benchPathological },
 ];
 
 function table(rows: string[][]): string {

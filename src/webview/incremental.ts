@@ -14,7 +14,8 @@ import { endsWithBlankLine } from './textScans';
 // touched again. Each update re-parses only that open tail (of a paragraph, only what follows its
 // settled prefix: inlinePrefix.ts, settledParagraph.ts) and morphs the result into the DOM in place
 // (morph.ts), so the cost of an update depends on what changed, not on the size of the answer.
-// Reference definitions in the open tail are not final yet (linkDefs.ts).
+// Reference definitions in the open tail are not final yet: a finished block that names one is
+// rendered again when it changes (linkDefs.ts).
 //
 // Four more things keep updates cheap over a long answer:
 // - A list or table keeps the DOM of its items (rows) that did not change (keptItems.ts).
@@ -63,6 +64,8 @@ export function createIncrementalMarkdown(
   let shown = 0;
   /** Where each finished block ends in `text`. */
   let commits: number[] = [];
+  /** Each finished block's element. */
+  let blocks: HTMLElement[] = [];
   const defs = new LinkDefs();
   /**
    * Finished blocks may read differently in the whole text (see finish()) if one was finished
@@ -98,6 +101,7 @@ export function createIncrementalMarkdown(
     committed = 0;
     shown = 0;
     commits = [];
+    blocks = [];
     suspectBelow = Infinity;
     fast = undefined;
     settled = undefined;
@@ -146,6 +150,13 @@ export function createIncrementalMarkdown(
     return items ?? { pieces: [{ blocks: tokens }], apply: ([all]) => morphChildren(tail, all!), inline };
   };
 
+  /** Finished blocks rendered again, each lexed from its own source with the definitions so far, and rendered in one go (renderPieces). */
+  const renderAgain = (which: number[]) => {
+    const sources = which.map((i) => text.slice(commits[i - 1] ?? 0, commits[i]));
+    const rendered = renderPieces(sources.map((source) => ({ blocks: lexBlocks(source, defs.linksFor(source)) })));
+    rendered.forEach((node, k) => morphChildren(blocks[which[k]!]!, node));
+  };
+
   const onFrame = (time: number) => {
     scheduled = false;
     if (!dirty) return;
@@ -169,17 +180,13 @@ export function createIncrementalMarkdown(
       return;
     }
     const open = text.slice(committed);
-    const tokens = lexBlocks(open, defs.finished, (blocks, inline) => {
+    const tokens = lexBlocks(open, defs.finishedFor(open), (blocks, inline) => {
       const skip = kept.reuse(blocks);
       if (blocks[0]?.type === 'paragraph' && lexAfterSettled(blocks[0] as Tokens.Paragraph, settled, inline)) skip.add(blocks[0].tokens!);
       return skip;
     });
     // A reference definition that came or changed can turn `[text][ref]` in a finished block into a link.
-    if (defs.changedFor(tokens.links, text.slice(0, committed))) {
-      reset();
-      render();
-      return;
-    }
+    renderAgain(defs.blocksToRender(tokens.links));
     // The last block that is not blank space may still grow; everything before it is final.
     let last = tokens.length - 1;
     while (last > 0 && tokens[last]!.type === 'space') last--;
@@ -206,10 +213,11 @@ export function createIncrementalMarkdown(
       else if (!endsWithBlankLine(source)) suspectBelow = Math.min(suspectBelow, text.length + 1);
       finishing.apply(rendered.splice(0, finishing.pieces.length));
       tail.className = 'md-block';
+      blocks.push(tail);
       openTail();
       committed += consumed;
       commits.push(committed);
-      defs.finish(source);
+      defs.finish(source, blocks.length - 1);
     }
     growing.apply(rendered);
     kept.rendered(growingTokens);
@@ -255,11 +263,13 @@ export function createIncrementalMarkdown(
     // Blocks are finished while the text streams, when the next one starts. A few later lines
     // can still change how earlier ones read in the whole text: a setext underline below raw
     // HTML written without blank lines, an HTML tag closed blocks later. (A reference
-    // definition is caught as it arrives, by render().) So once the text is complete, if any
+    // definition is caught as it arrives, by render(); the blocks naming it that no render had
+    // room for are rendered again now.) So once the text is complete, if any
     // finished block is suspect, the text is lexed whole, once: if its blocks do not line up
     // with the finished ones, or it holds raw HTML, it is rendered again whole.
     finish() {
       if (dirty) render();
+      renderAgain(defs.takePending());
       if (text.length < suspectBelow) return;
       suspectBelow = Infinity;
       const whole = lexBlocks(text);

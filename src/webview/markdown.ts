@@ -1,6 +1,6 @@
 import * as l10n from '@vscode/l10n';
 import createDOMPurify, { type Config } from 'dompurify';
-import { marked, type Links, type Token, type TokensList } from 'marked';
+import { marked, type Links, type Token, type Tokens, type TokensList } from 'marked';
 import { chunkCode } from './codeChunks';
 import { h, iconButton } from './dom';
 import { guardImages } from './images';
@@ -153,13 +153,21 @@ export function blockLinks(src: string, links: Links): Links {
   return lexer.tokens.links;
 }
 
-/** Whether any block, or any paragraph, list item or cell inside one, holds raw HTML. */
-export function hasRawHtml(tokens: Token[]): boolean {
-  let found = false;
-  marked.walkTokens(tokens, (t) => {
-    if (t.type === 'html') found = true;
+/**
+ * Whether any block, or any paragraph, list item or cell inside one, holds raw HTML. Walked here,
+ * not with marked.walkTokens, which copies the list of its results at every token: the finished
+ * check of an answer of 60,000 definitions took seconds.
+ */
+export function hasRawHtml(tokens: readonly Token[]): boolean {
+  return tokens.some((t) => {
+    if (t.type === 'html') return true;
+    if (t.type === 'table') {
+      const table = t as Tokens.Table;
+      return [...table.header, ...table.rows.flat()].some((cell) => hasRawHtml(cell.tokens));
+    }
+    if (t.type === 'list') return hasRawHtml((t as Tokens.List).items);
+    return 'tokens' in t && Array.isArray(t.tokens) && hasRawHtml(t.tokens as Token[]);
   });
-  return found;
 }
 
 /** Sanitized DOM for markdown blocks, with code block toolbars and chunks. Takes them lexed, so that a streamed text is lexed once per render. */

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import type { Token } from 'marked';
+import { Marked, type Token } from 'marked';
+import { hasRawHtml, lexBlocks } from '../../src/webview/markdown';
 import { endsWithBlankLine } from '../../src/webview/textScans';
 import { innerOf, settledPrefix } from '../../src/webview/inlinePrefix';
 import { trailingSpaces, tryFastAppend, type FastPath } from '../../src/webview/plainAppend';
@@ -94,5 +95,24 @@ describe('the streaming renderer’s scans from the end of a text', () => {
     const mail: FastPath = { mode: 'prose', node, hint: false, lineEnd: 'Write to mai', held: '', keepsSpaces: true };
     assert.ok(tryFastAppend(mail, 'lto'));
     assert.equal(tryFastAppend(mail, ':me'), false);
+  });
+
+  it('hasRawHtml finds what marked.walkTokens found, in time linear in an answer of 60,000 blocks', () => {
+    // The webview's marked reads raw HTML as text; one with HTML on makes the tokens to find.
+    const withHtml = new Marked({ gfm: true });
+    const found = (md: string) => {
+      const tokens = withHtml.lexer(md);
+      let walked = false;
+      withHtml.walkTokens(tokens, (t) => void (t.type === 'html' && (walked = true)));
+      return [hasRawHtml(tokens), walked];
+    };
+    for (const md of ['<div>a</div>', 'a <b>b</b>', '- a\n- b <i>c</i>', '| h |\n|---|\n| <b>c</b> |', '> > a <br>', '# A <s>b</s>'])
+      assert.deepEqual(found(md), [true, true], md);
+    for (const md of ['a *b*', '- a\n- b', '| h |\n|---|\n| c |', '> a [b](u)', '[d]: /u']) assert.deepEqual(found(md), [false, false], md);
+    // marked.walkTokens copied its results at every token: seconds for this many.
+    const tokens = lexBlocks('[d]: /u\n'.repeat(60_000));
+    const [html, ms] = timed(() => hasRawHtml(tokens));
+    assert.equal(html, false);
+    assert.ok(ms <= BOUND_MS, `${tokens.length.toLocaleString()} blocks took ${ms.toFixed(0)} ms`);
   });
 });

@@ -35,3 +35,39 @@ export function pathologies(size = 40_000): Pathology[] {
 export function pathologicalAnswer(size = 35_000): string {
   return ['# Pathological answer', ...pathologies(size).flatMap((p) => [`The next block is ${p.name}.`, p.text]), 'And the answer ends.'].join('\n\n') + '\n';
 }
+
+/**
+ * Issue 27, item 3: an answer of about `size` characters whose tail streams reference
+ * definitions, each of which changes with every delta while it arrives (`[a]: h`, `[a]: ht`, …).
+ * Its first blocks name some of the labels the way marked reads them (another case, white space
+ * across lines, in a quote, a list item, a table cell), one in a long list, one in many short
+ * paragraphs; then come paragraphs that name none. The definitions are those labels and many more
+ * that no block names, with brackets and backslashes in them, some in quotes and lists; the one
+ * that so many paragraphs name has a long address.
+ */
+export function hostileDefinitions(size = 120_000): string {
+  const naming = [
+    'See [the guide][a], [b\\]], [C\n  D] and [E].',
+    '> A quote names [f\n> g] across its lines.',
+    '- A list item names [h\\\\i].',
+    '| Cell |\n|---|\n| [j\\|k] |',
+    Array.from({ length: Math.round(size / 600) }, (_, i) => `- Item ${i} of a long list that names [z].`).join('\n'),
+    ...Array.from({ length: Math.round(size / 400) }, (_, i) => `Paragraph ${i} names [a] again.`),
+  ];
+  const prose = 'This paragraph names no definition; it only makes the answer long. '.repeat(8).trim();
+  const body = [...naming];
+  while (body.join('\n\n').length < size * 0.75) body.push(prose);
+  // Plain definitions one a line; one in a quote or a list item is a block of its own.
+  const defs = [
+    `[a]: https://docs.test/${'guide/'.repeat(300)}end`,
+    '[b\\]]: https://docs.test/b "B"\n[c d]: https://docs.test/cd',
+    '> [f g]: https://docs.test/fg',
+    '- [h\\\\i]: https://docs.test/hi',
+    '[j|k]: https://docs.test/jk\n[e]: https://docs.test/e',
+    `[z]: https://docs.test/${'z/'.repeat(100)}end`,
+  ];
+  for (let i = 0; [...body, ...defs].join('\n\n').length < size; i++) {
+    defs.push(`[x\\]${i}]: https://docs.test/x/${i}\n[y\\[${i}\\\\]: https://docs.test/y/${i}`, `${i % 2 ? '>' : '-'} [w${i}]: https://docs.test/w/${i}`);
+  }
+  return `${[...body, ...defs].join('\n\n')}\n`;
+}

@@ -177,7 +177,9 @@ describe('streaming markdown renderer in Chromium', function () {
   // A quote ending in a list, with a lazy line: marked lexes it twice and drops the second
   // definition token; the renderer once took the definition for removed on every render after.
   // And footnote definitions at the end of an answer that names no footnote: a looser check of
-  // whether a finished block names a label once matched any digit.
+  // whether a finished block names a label once matched any digit. And a definition that a
+  // finished block names, or one with a bracket or a backslash in its label, that changes on
+  // every render as it streams in (issue 27): the blocks that name it are rendered again, not all.
   for (const [what, pieces] of [
     [
       'once a definition in a quote is finished',
@@ -186,6 +188,12 @@ describe('streaming markdown renderer in Chromium', function () {
     [
       'while definitions no finished block names stream in',
       `${Array.from({ length: 20 }, (_, i) => `Version 1.${i} shipped in ${2010 + i} with docs.`).join('\n\n')}\n\nSources:\n\n${[1, 2, 3].map((n) => `[${n}]: https://example.test/docs/page${n}/section`).join('\n')}\n\nDone.`.match(
+        /[^]{1,6}/g,
+      )!,
+    ],
+    [
+      'while definitions stream in that a finished block names, or with brackets and backslashes',
+      `See [the guide][a] and [B\\]].\n\n${'More text, naming nothing. '.repeat(20)}\n\n[a]: https://docs.test/${'guide/'.repeat(10)}\n[b\\]]: https://docs.test/${'b/'.repeat(20)}\n[c\\\\d]: https://docs.test/${'c/'.repeat(20)}\n[e\\[f]: https://docs.test/${'e/'.repeat(20)}\n`.match(
         /[^]{1,6}/g,
       )!,
     ],
