@@ -25,8 +25,12 @@ const FINISH_BOUND_MS = 1_000;
 /** The real page: from the last patch sent to the whole answer on screen, CDP round trips included. */
 const WHOLE_ANSWER_BOUND_MS = 2_500;
 const PIECE = 100;
-/** The benchmark's budget for the hostile definitions (bench/pathological.ts): after the fix, its updates take a few ms. */
-const DEFINITIONS_BOUND_MS = 50;
+/**
+ * All the updates of the hostile definitions together. Re-rendering the whole answer for each
+ * changed definition cost 2-4 s here; rendering only the blocks that name it, 0.2 s at a load of 5. The 50 ms budget for each update is the benchmark's (bench/pathological.ts,
+ * `npm run bench -- pathological`): a test timed that finely failed under the CI soak's load (58 ms).
+ */
+const DEFINITIONS_TOTAL_BOUND_MS = 1_000;
 /**
  * Chromium rescues a backtracking regex that runs too long with a linear engine; Node does not,
  * nor need the Electron of a given VS Code. Off here, so that what is measured is the code.
@@ -61,6 +65,8 @@ interface Streamed {
   renders: number;
   slowest: number;
   slowestAt: number;
+  /** All the updates together, ms. */
+  total: number;
   gaveUp: boolean;
   finish: number;
   same: boolean;
@@ -102,6 +108,7 @@ function stream(
       let slowest = 0;
       let slowestAt = 0;
       let updates = 0;
+      let total = 0;
       for (const p of pieces) {
         sent += p;
         const t0 = performance.now();
@@ -109,9 +116,10 @@ function stream(
         md.frame();
         const dt = performance.now() - t0;
         updates++;
+        total += dt;
         if (dt > slowest) [slowest, slowestAt] = [dt, sent.length];
         // Already too slow: streaming the rest would take minutes.
-        if (dt > bound) return { updates, renders, slowest, slowestAt, gaveUp: true, finish: NaN, same: false, firstDifference: -1, mismatch };
+        if (dt > bound) return { updates, renders, slowest, slowestAt, total, gaveUp: true, finish: NaN, same: false, firstDifference: -1, mismatch };
       }
       const t0 = performance.now();
       r.finish();
@@ -120,7 +128,7 @@ function stream(
       const want = normal(md.full(sent));
       let firstDifference = 0;
       while (firstDifference < got.length && got[firstDifference] === want[firstDifference]) firstDifference++;
-      return { updates, renders, slowest, slowestAt, gaveUp: false, finish, same: got === want, firstDifference, mismatch };
+      return { updates, renders, slowest, slowestAt, total, gaveUp: false, finish, same: got === want, firstDifference, mismatch };
     },
     [pieces, bound, checkEveryRender] as const,
   );
@@ -159,13 +167,14 @@ describe('pathological markdown in Chromium', function () {
   // Issue 27, item 3: a definition that changes with every delta made each render render the
   // whole answer again when a finished block might name it (123 ms a frame at 120 KB, 20 s over
   // the stream), and any label with a bracket or a backslash was taken to be named.
-  it(`streams reference definitions after 120 KB of blocks, some naming them, with no update over ${DEFINITIONS_BOUND_MS} ms, as one render shows it`, async () => {
+  it(`streams reference definitions after 120 KB of blocks, some naming them, in ${DEFINITIONS_TOTAL_BOUND_MS} ms of updates at most, as one render shows it`, async () => {
     // The page's first renders compile the renderer: a small answer of the kind first, not timed.
     await stream(page, piecesOf(hostileDefinitions(8_000), PIECE), false, Infinity);
     const text = hostileDefinitions(120_000);
-    const r = await stream(page, piecesOf(text, PIECE), false, DEFINITIONS_BOUND_MS);
+    const r = await stream(page, piecesOf(text, PIECE));
     const at = `${r.slowestAt.toLocaleString()} of ${text.length.toLocaleString()} characters`;
-    assert.ok(!r.gaveUp && r.slowest <= DEFINITIONS_BOUND_MS, `an update took ${r.slowest.toFixed(0)} ms (at ${at})`);
+    assert.ok(!r.gaveUp, `an update took ${r.slowest.toFixed(0)} ms (at ${at})`);
+    assert.ok(r.total <= DEFINITIONS_TOTAL_BOUND_MS, `the updates took ${r.total.toFixed(0)} ms in all (slowest ${r.slowest.toFixed(0)} ms, at ${at})`);
     assert.ok(r.finish <= FINISH_BOUND_MS, `finishing took ${r.finish.toFixed(0)} ms`);
     assert.ok(r.same, `the streamed DOM differs from one render of the text, from character ${r.firstDifference} of its markup`);
   });
