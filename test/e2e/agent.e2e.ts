@@ -59,7 +59,17 @@ describe('e2e: agent jobs in a real VS Code', function () {
     await step(wb, 'type the instruction', async () => {
       await wb.command('Docs Assistant: Fix Docs with Agent…');
       await wb.waitForQuickInput(/Describe the fix/i);
-      await wb.typeIntoQuickInput(instruction);
+      // Enter is taken only once VS Code has validated the typed text: the empty box's message
+      // ("Write an instruction…") still showing means it has not yet (seen in the CI soak, under load).
+      await wb.typeIntoQuickInput(instruction, { enter: false });
+      await wb.page.waitForFunction(
+        () => !document.querySelector('.quick-input-widget .quick-input-message')?.textContent?.includes('Write an instruction'),
+        null,
+        {
+          timeout: 15_000,
+        },
+      );
+      await wb.page.locator('.quick-input-widget input').press('Enter');
     });
     const shown = await step(wb, 'review the final prompt in an editor and add a line to it', async () => {
       await waitForReview(wb);
