@@ -94,10 +94,13 @@ export function mdLinkDestination(url: string): string | undefined {
   return parsed.href.replace(/[\s()<>\\`"'|]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
 }
 
-/** `[text](url)` when the url is safe to link to, else the text alone. `text` is Markdown the caller already made safe. */
+/**
+ * `[text](url)` when the url is safe to link to and there is text to click, else the text alone.
+ * `text` is Markdown the caller already made safe.
+ */
 export function mdLink(safeText: string, url: string): string {
   const dest = mdLinkDestination(url);
-  return dest ? `[${safeText}](${dest})` : safeText;
+  return dest && safeText.trim() ? `[${safeText}](${dest})` : safeText;
 }
 
 /** A fenced code block's info string: a plain language id, or nothing. Languages that a renderer draws live (maps, diagrams that fetch) are dropped. */

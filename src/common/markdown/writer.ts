@@ -1,5 +1,5 @@
 import { Marked, type Token, type Tokens } from 'marked';
-import { mdCodeSpan, mdFenced, mdLinkDestination, mdText } from './escape';
+import { mdCodeSpan, mdFenced, mdLink, mdText } from './escape';
 import { markedLimits } from './markedLimits';
 
 // The one safe Markdown writer. Whatever leaves the extension as Markdown (an exported
@@ -94,10 +94,8 @@ function wrap(out: { md: string }, mark: string, tokens: readonly Token[] | unde
   else out.md = before + out.md.slice(start);
 }
 
-function linkOf(safeText: string, href: string, inLink: boolean): string {
-  const dest = inLink ? undefined : mdLinkDestination(href);
-  return dest && safeText.trim() ? `[${safeText}](${dest})` : safeText;
-}
+/** Inside a link's text no other link may open: there, only the words. */
+const linkOf = (safeText: string, href: string, inLink: boolean): string => (inLink ? safeText : mdLink(safeText, href));
 
 /** `text` with every line after the first indented by `indent`, and the first prefixed by `first`. */
 function indentLines(text: string, first: string, indent: string): string {
