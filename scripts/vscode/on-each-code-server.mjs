@@ -7,7 +7,11 @@
 //   DOCS_ASSISTANT_CODE_SERVER=4.139.1 npm run test:e2e   # only that one
 //
 // Exit code: the first failing run's (so 3, "could not run here", stays 3), else 0.
-import { spawnSync } from 'node:child_process';
+//
+// A failing test's name is repeated under the summary: CI keeps only the tail of a long log, and
+// a run that failed on the first code-server otherwise scrolls its failure out of that tail.
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import { CODE_SERVER_ENV, CODE_SERVER_VERSIONS } from './install-code-server.mjs';
 
 const [cmd, ...args] = process.argv.slice(2);
@@ -22,18 +26,45 @@ if (chosen && !CODE_SERVER_VERSIONS.includes(chosen)) {
 }
 const versions = chosen ? [chosen] : CODE_SERVER_VERSIONS;
 
+/** A failure line of either reporter: the integration suite's `✘ title`, mocha's `1) title`. */
+const FAILURE = /^\s*(✘ |\d+\) )/;
+/** The most failure lines kept per run: enough to name them, bounded whatever a run prints. */
+const MAX_FAILURE_LINES = 20;
+
+/** Runs one command, passing its output through line by line and keeping its failure lines. */
+function run(version) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: ['inherit', 'pipe', 'pipe'], env: { ...process.env, [CODE_SERVER_ENV]: version } });
+    const failures = [];
+    const follow = (from, to) => {
+      createInterface({ input: from, crlfDelay: Infinity }).on('line', (line) => {
+        to.write(`${line}\n`);
+        if (FAILURE.test(line) && failures.length < MAX_FAILURE_LINES) failures.push(line.trim().slice(0, 300));
+      });
+    };
+    follow(child.stdout, process.stdout);
+    follow(child.stderr, process.stderr);
+    child.on('error', (e) => {
+      console.error(`could not start ${cmd}: ${e.message}`);
+      resolve({ code: 1, signal: null, failures });
+    });
+    child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), signal, failures }));
+  });
+}
+
 const runs = [];
 for (const version of versions) {
   console.log(`\n=== code-server ${version}: ${[cmd, ...args].join(' ')}\n`);
   const started = Date.now();
-  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, [CODE_SERVER_ENV]: version } });
-  const code = r.status ?? (r.signal ? 1 : 0);
-  if (r.error) console.error(`could not start ${cmd}: ${r.error.message}`);
-  runs.push({ version, code: r.error ? 1 : code, seconds: (Date.now() - started) / 1000 });
+  const r = await run(version);
+  runs.push({ version, code: r.code, failures: r.failures, seconds: (Date.now() - started) / 1000 });
   if (r.signal === 'SIGINT') break;
 }
 
 console.log(`\n${[cmd, ...args].join(' ')}, per code-server:`);
-for (const r of runs) console.log(`  ${r.version.padEnd(8)} ${r.code === 0 ? 'passed' : r.code === 3 ? 'NOT RUN' : 'FAILED'}  ${r.seconds.toFixed(1)} s`);
+for (const r of runs) {
+  console.log(`  ${r.version.padEnd(8)} ${r.code === 0 ? 'passed' : r.code === 3 ? 'NOT RUN' : 'FAILED'}  ${r.seconds.toFixed(1)} s`);
+  if (r.code !== 0) for (const f of r.failures) console.log(`           ${f}`);
+}
 const failed = runs.find((r) => r.code !== 0);
 process.exit(failed ? failed.code : 0);
