@@ -1,7 +1,8 @@
 import * as l10n from '@vscode/l10n';
 import { applyPatches } from '../common/answerPatches';
 import { chipLabel } from '../common/chips';
-import type { AnswerPartView, AnswerPatch, AnswerView, ContextChip, ErrorAction, JobCardView, TurnView } from '../common/protocol';
+import type { AnswerPartView, AnswerPatch, AnswerView, ContextChip, ErrorAction, TurnView } from '../common/protocol';
+import { renderJobs, renderNotices, renderSources } from './answerLists';
 import { h, icon, iconButton } from './dom';
 import { createIncrementalMarkdown, type MarkdownRenderer } from './incremental';
 import { retryIsDue, retryText } from './retryText';
@@ -17,25 +18,7 @@ const ACTIONS: Record<ErrorAction, [icon: string, label: () => string]> = {
   openSettings: ['gear', () => l10n.t('Open Settings')],
 };
 
-/** What a job card says of its job. */
-const JOB_STATUS: Record<JobCardView['status'] | 'noChanges', () => string> = {
-  active: () => l10n.t('active'),
-  completed: () => l10n.t('completed'),
-  noChanges: () => l10n.t('no changes'),
-  failed: () => l10n.t('failed'),
-  archived: () => l10n.t('archived'),
-  unknown: () => l10n.t('unknown'),
-};
-
 const reasoningTitle = (done: boolean): string => (done ? l10n.t('Reasoning') : l10n.t('Reasoning…'));
-
-const JOB_ICONS: Record<JobCardView['status'], string> = {
-  active: 'loading codicon-modifier-spin',
-  completed: 'git-pull-request',
-  failed: 'error',
-  archived: 'archive',
-  unknown: 'question',
-};
 
 export function chipElement(c: ContextChip, editable: boolean): HTMLElement {
   const el = h(
@@ -178,39 +161,15 @@ export class TurnElement {
   }
 
   private renderSources(): void {
-    const { sources } = this.view;
-    this.sourcesEl.replaceChildren();
-    if (!sources.length) return;
-    const list = h('ol', { class: 'source-list' });
-    // The host keeps only http(s) source URLs; this page holds to that too (defence in depth).
-    for (const s of sources)
-      list.append(
-        h('li', {}, s.url && /^https?:\/\//i.test(s.url) ? h('a', { href: s.url, title: s.url }, icon('link-external'), ' ', s.title) : h('span', {}, s.title)),
-      );
-    this.sourcesEl.append(h('div', { class: 'sources-title' }, l10n.t('Sources')), list);
+    renderSources(this.sourcesEl, this.view.sources);
   }
 
   private renderNotices(): void {
-    this.noticesEl.replaceChildren(...this.view.notices.map((n) => h('div', { class: 'notice' }, icon('info'), h('span', {}, n))));
+    renderNotices(this.noticesEl, this.view.notices);
   }
 
   private renderJobs(): void {
-    this.jobsEl.replaceChildren(
-      ...this.view.jobs.map((j) =>
-        h(
-          'div',
-          { class: `job-card job-${j.status}`, 'data-job': j.jobId },
-          icon(JOB_ICONS[j.status]),
-          h('span', { class: 'job-label' }, j.label),
-          h('span', { class: 'job-status' }, JOB_STATUS[j.status === 'completed' && !j.prLink ? 'noChanges' : j.status]()),
-          j.prLink
-            ? iconButton('git-pull-request', l10n.t('Open pull request'), 'jobAction', { job: j.jobId, job_action: 'openPullRequest' }, l10n.t('Open PR'))
-            : null,
-          j.status !== 'unknown' ? iconButton('comment-discussion', l10n.t('Send follow-up'), 'jobAction', { job: j.jobId, job_action: 'followUp' }) : null,
-          iconButton('list-tree', l10n.t('Show in Agent Jobs'), 'jobAction', { job: j.jobId, job_action: 'showJob' }),
-        ),
-      ),
-    );
+    renderJobs(this.jobsEl, this.view.jobs);
   }
 
   private isStreaming(): boolean {
