@@ -5,6 +5,26 @@ import { h, icon, iconButton } from './dom';
 // The lists under an answer (its sources, notices and job cards), each built whole from the list
 // a patch brings.
 
+/** One list under an answer, and the element that shows it. */
+export class ListView<T> {
+  constructor(
+    readonly el: HTMLElement,
+    private shown: readonly T[],
+    private readonly build: (el: HTMLElement, items: readonly T[]) => void,
+  ) {
+    build(el, shown);
+  }
+
+  get items(): readonly T[] {
+    return this.shown;
+  }
+
+  set(items: readonly T[]): void {
+    this.shown = items;
+    this.build(this.el, items);
+  }
+}
+
 /** What a job card says of its job. */
 const JOB_STATUS: Record<JobCardView['status'] | 'noChanges', () => string> = {
   active: () => l10n.t('active'),
@@ -14,6 +34,11 @@ const JOB_STATUS: Record<JobCardView['status'] | 'noChanges', () => string> = {
   archived: () => l10n.t('archived'),
   unknown: () => l10n.t('unknown'),
 };
+
+/** Whether two of the small values a patch carries (a list, an error, a tool part) say the same. */
+export function sameValue(a: unknown, b: unknown): boolean {
+  return a === b || JSON.stringify(a) === JSON.stringify(b);
+}
 
 const JOB_ICONS: Record<JobCardView['status'], string> = {
   active: 'loading codicon-modifier-spin',

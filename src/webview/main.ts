@@ -123,7 +123,7 @@ function render(s: ChatSnapshot): void {
   if (!s.turns.length) transcript.append(emptyState());
   for (const t of s.turns) {
     let el = turns.get(t.id);
-    if (el && JSON.stringify(el.answer) !== JSON.stringify(t.answer)) {
+    if (el && !el.shows(t.answer)) {
       el.root.remove();
       el.dispose();
       el = undefined;
@@ -173,13 +173,13 @@ function announceLast(): void {
   const last = snapshot?.turns.at(-1);
   const el = last && turns.get(last.id);
   if (!el) return;
-  const text = el.answer.parts
-    .map((p) => (p.kind === 'text' ? p.text : ''))
-    .join(' ')
+  const text = el
+    .answerText()
     .replace(/[#*_`>|-]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
-  const { status: s, error } = el.answer;
+  const s = el.answerStatus;
+  const error = el.answerError;
   const status = s === 'error' ? l10n.t('Error: {0}', error?.message ?? '') : s === 'stopped' ? l10n.t('Answer stopped.') : '';
   live.textContent = `${status} ${text.slice(0, 600)}`.trim();
 }
