@@ -3,7 +3,8 @@ import type { JobCardView, SourceView } from '../common/protocol';
 import { h, icon, iconButton } from './dom';
 
 // The lists under an answer (its sources, notices and job cards), each built whole from the list
-// a patch brings.
+// a patch brings, and only when it differs from the one shown: a host that sends an unchanged list
+// with every chunk costs the page no DOM work.
 
 /** One list under an answer, and the element that shows it. */
 export class ListView<T> {
@@ -20,6 +21,7 @@ export class ListView<T> {
   }
 
   set(items: readonly T[]): void {
+    if (sameValue(items, this.shown)) return;
     this.shown = items;
     this.build(this.el, items);
   }

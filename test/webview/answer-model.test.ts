@@ -1,10 +1,18 @@
 import * as assert from 'node:assert/strict';
-import type { AnswerView, TurnView } from '../../src/common/protocol';
+import type { AnswerView, JobCardView, SourceView, TurnView } from '../../src/common/protocol';
 import { WebviewHarness, bundleForBrowser, snapshotWith } from './harness';
 
 // What the page holds of an answer while it streams, and what a text delta costs it (issue 28):
 // the answer's text is held once, by the renderer of its part, and a delta appends to it there.
-// A delta copies nothing else of the turn (not its parts, not its view). Counted, not timed.
+// A delta copies nothing else of the turn (not its parts, not its view), and a list that came
+// again unchanged (sources, notices, job cards) is not built again. Counted, not timed.
+
+const SOURCES: SourceView[] = [
+  { url: 'https://docs.acme.test/configuration', title: 'Configuration reference' },
+  { url: 'https://docs.acme.test/faq', title: 'FAQ' },
+];
+const NOTICES = ['1 malformed chunk skipped'];
+const JOBS: JobCardView[] = [{ jobId: 'j1', status: 'active', prLink: null, label: 'Fix the timeout docs' }];
 
 function streamingTurn(answer: Partial<AnswerView>): TurnView {
   return {
@@ -41,6 +49,37 @@ describe('the answer held once in the webview', function () {
   const h = new WebviewHarness();
   before(() => h.start());
   after(() => h.stop());
+
+  it('a chunk that brings the same sources, notices and job cards again leaves their DOM alone', async () => {
+    const page = await h.open(
+      snapshotWith({ turns: [streamingTurn({ parts: [{ kind: 'text', text: 'The' }], sources: SOURCES, notices: NOTICES, jobs: JOBS })] }),
+    );
+    await page.evaluate(() => {
+      const w = window as unknown as { __changes: number; __observer: MutationObserver };
+      w.__changes = 0;
+      w.__observer = new MutationObserver((records) => (w.__changes += records.length));
+      for (const list of ['.sources', '.notices', '.job-cards'])
+        w.__observer.observe(document.querySelector(`.answer ${list}`)!, { childList: true, subtree: true, characterData: true, attributes: true });
+    });
+    const chunks = 60;
+    for (let i = 0; i < chunks; i++)
+      await h.patch('t1', [
+        { op: 'appendText', part: 0, text: ` word${i}` },
+        { op: 'setSources', sources: SOURCES },
+        { op: 'setNotices', notices: NOTICES },
+        { op: 'setJobs', jobs: JOBS },
+      ]);
+    await h.rendered();
+    const changes = await page.evaluate(() => {
+      const w = window as unknown as { __changes: number; __observer: MutationObserver };
+      return w.__changes + w.__observer.takeRecords().length;
+    });
+    assert.equal(changes, 0, `the lists were built again ${changes} times over ${chunks} chunks that did not change them`);
+    assert.match((await page.textContent('.answer .markdown'))!, /The word0 word1 .* word59\s*$/);
+    // A list that did change is still shown at once.
+    await h.patch('t1', [{ op: 'setNotices', notices: [...NOTICES, 'The answer was cut off.'] }]);
+    assert.deepEqual(await page.locator('.notice').allTextContents(), [...NOTICES, 'The answer was cut off.']);
+  });
 
   it('holds the text once, in its part’s renderer, and a delta copies nothing of the turn', async () => {
     const page = await h.open(snapshotWith());
