@@ -2,7 +2,7 @@ import * as esbuild from 'esbuild';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { renderWebviewHtml } from '../src/chat/core/webviewHtml';
 import { benchSnapshot, benchTurn } from './snapshot';
@@ -44,6 +44,10 @@ const NONCE = 'benchnonce1234567890abcdefghijkl';
 
 /** The webview bundle built as production builds it, but with `renderer` (a module's source) in place of the incremental renderer. */
 async function buildSwappedBundle(renderer: string): Promise<string> {
+  // The page's own import of the renderer is swapped, not a stand-in's (floorMarkdown.ts renders
+  // the final text with the shipped one). A bundle in which nothing was swapped would time the
+  // shipped renderer under a stand-in's name: refused.
+  let swapped = false;
   const r = await esbuild.build({
     entryPoints: [join(ROOT, 'src', 'webview', 'main.ts')],
     bundle: true,
@@ -58,7 +62,11 @@ async function buildSwappedBundle(renderer: string): Promise<string> {
       {
         name: 'naive-renderer',
         setup(b) {
-          b.onResolve({ filter: /\/incremental$/ }, (args) => (args.importer.endsWith('turns.ts') ? { path: 'naive', namespace: 'naive' } : undefined));
+          b.onResolve({ filter: /\/incremental$/ }, (args) => {
+            if (dirname(args.importer) !== join(ROOT, 'src', 'webview')) return undefined;
+            swapped = true;
+            return { path: 'naive', namespace: 'naive' };
+          });
           b.onLoad({ filter: /.*/, namespace: 'naive' }, () => ({
             contents: renderer,
             resolveDir: join(ROOT, 'src', 'webview'),
@@ -68,6 +76,7 @@ async function buildSwappedBundle(renderer: string): Promise<string> {
       },
     ],
   });
+  if (!swapped) throw new Error('the stand-in renderer replaced nothing: no file of src/webview imports ./incremental');
   return r.outputFiles[0]!.text;
 }
 

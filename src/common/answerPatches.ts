@@ -1,7 +1,9 @@
 import type { AnswerPatch, AnswerView } from './protocol';
 
-// Applying AnswerPatch ops, shared by the host (its tests check that the patches it sends
-// rebuild the answer exactly) and the webview (which keeps its own copy of each answer).
+// Applying AnswerPatch ops to a whole AnswerView: what the host's tests use to check that the
+// patches it sends rebuild the answer exactly. The webview does not use it: it applies each patch
+// in place to the one model it keeps of a turn (src/webview/turns.ts), a text delta to the text's
+// renderer, and copies no view per patch.
 
 /** Applies patches to a view, returning a new view; the input is left as it was. */
 export function applyPatches(view: AnswerView, patches: readonly AnswerPatch[]): AnswerView {

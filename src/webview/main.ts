@@ -31,7 +31,11 @@ const composer = new Composer(
 );
 app.append(banner, transcript, jump, composer.root, live);
 
-let snapshot: ChatSnapshot | undefined;
+/**
+ * What the page keeps of the last snapshot. Not its turns' answers: each turn holds its own, its
+ * text in the renderer that shows it (turns.ts), and a copy kept here would outlive every delta.
+ */
+let shown: { conversationId: string; turnIds: string[]; busy: boolean } | undefined;
 const turns = new Map<string, TurnElement>();
 let pinned = getPersistedState().pinned ?? true;
 
@@ -66,7 +70,7 @@ transcript.addEventListener('scroll', () => {
   setFollowing(pinned);
   jump.hidden = pinned;
   clearTimeout(saveTimer);
-  saveTimer = setTimeout(() => setPersistedState({ conversationId: snapshot?.conversationId, scrollTop: transcript.scrollTop, pinned }), 150);
+  saveTimer = setTimeout(() => setPersistedState({ conversationId: shown?.conversationId, scrollTop: transcript.scrollTop, pinned }), 150);
 });
 jump.addEventListener('click', () => {
   pinned = true;
@@ -91,12 +95,12 @@ function emptyState(): HTMLElement {
 }
 
 function render(s: ChatSnapshot): void {
-  const sameConversation = snapshot?.conversationId === s.conversationId;
+  const sameConversation = shown?.conversationId === s.conversationId;
   // A question the user just sent brings them down to it, as in other chat panels.
-  if (sameConversation && s.turns.length > (snapshot?.turns.length ?? 0)) pinned = true;
+  if (sameConversation && s.turns.length > (shown?.turnIds.length ?? 0)) pinned = true;
   // Rebuilding the transcript resets its scroll position; a reader who scrolled up keeps theirs.
   const keepTop = transcript.scrollTop;
-  snapshot = s;
+  shown = { conversationId: s.conversationId, turnIds: s.turns.map((t) => t.id), busy: s.busy };
   app.setAttribute('aria-busy', 'false');
   banner.hidden = !s.setupHint;
   banner.replaceChildren();
@@ -123,7 +127,7 @@ function render(s: ChatSnapshot): void {
   if (!s.turns.length) transcript.append(emptyState());
   for (const t of s.turns) {
     let el = turns.get(t.id);
-    if (el && JSON.stringify(el.answer) !== JSON.stringify(t.answer)) {
+    if (el && !el.shows(t.answer)) {
       el.root.remove();
       el.dispose();
       el = undefined;
@@ -153,7 +157,7 @@ function render(s: ChatSnapshot): void {
 // What the host tells the page: one handler per notification (a missing one does not compile).
 handleNotifications({
   snapshot: (s) => {
-    const wasBusy = snapshot?.busy;
+    const wasBusy = shown?.busy;
     render(s);
     if (wasBusy && !s.busy) announceLast();
   },
@@ -170,16 +174,16 @@ handleNotifications({
 
 /** Screen readers hear the answer once it is complete, not every delta. */
 function announceLast(): void {
-  const last = snapshot?.turns.at(-1);
-  const el = last && turns.get(last.id);
+  const last = shown?.turnIds.at(-1);
+  const el = last && turns.get(last);
   if (!el) return;
-  const text = el.answer.parts
-    .map((p) => (p.kind === 'text' ? p.text : ''))
-    .join(' ')
+  const text = el
+    .answerText()
     .replace(/[#*_`>|-]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
-  const { status: s, error } = el.answer;
+  const s = el.answerStatus;
+  const error = el.answerError;
   const status = s === 'error' ? l10n.t('Error: {0}', error?.message ?? '') : s === 'stopped' ? l10n.t('Answer stopped.') : '';
   live.textContent = `${status} ${text.slice(0, 600)}`.trim();
 }

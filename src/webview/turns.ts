@@ -1,9 +1,20 @@
 import * as l10n from '@vscode/l10n';
-import { applyPatches } from '../common/answerPatches';
 import { chipLabel } from '../common/chips';
-import type { AnswerPartView, AnswerPatch, AnswerView, ContextChip, ErrorAction, JobCardView, TurnView } from '../common/protocol';
+import type {
+  AnswerPartView,
+  AnswerPatch,
+  AnswerStatus,
+  AnswerView,
+  ContextChip,
+  ErrorAction,
+  ErrorView,
+  JobCardView,
+  SourceView,
+  TurnView,
+} from '../common/protocol';
+import { ListView, renderJobs, renderNotices, renderSources, sameValue } from './answerLists';
+import { createPart, partShows, updatePart, type Part } from './answerParts';
 import { h, icon, iconButton } from './dom';
-import { createIncrementalMarkdown, type MarkdownRenderer } from './incremental';
 import { retryIsDue, retryText } from './retryText';
 
 // One turn in the transcript: the question with its chips, and the answer, which is kept up to
@@ -15,26 +26,6 @@ const ACTIONS: Record<ErrorAction, [icon: string, label: () => string]> = {
   setAssistantKey: ['key', () => l10n.t('Set Assistant Key')],
   newConversation: ['add', () => l10n.t('New Conversation')],
   openSettings: ['gear', () => l10n.t('Open Settings')],
-};
-
-/** What a job card says of its job. */
-const JOB_STATUS: Record<JobCardView['status'] | 'noChanges', () => string> = {
-  active: () => l10n.t('active'),
-  completed: () => l10n.t('completed'),
-  noChanges: () => l10n.t('no changes'),
-  failed: () => l10n.t('failed'),
-  archived: () => l10n.t('archived'),
-  unknown: () => l10n.t('unknown'),
-};
-
-const reasoningTitle = (done: boolean): string => (done ? l10n.t('Reasoning') : l10n.t('Reasoning…'));
-
-const JOB_ICONS: Record<JobCardView['status'], string> = {
-  active: 'loading codicon-modifier-spin',
-  completed: 'git-pull-request',
-  failed: 'error',
-  archived: 'archive',
-  unknown: 'question',
 };
 
 export function chipElement(c: ContextChip, editable: boolean): HTMLElement {
@@ -70,41 +61,81 @@ export function chipElement(c: ContextChip, editable: boolean): HTMLElement {
 
 export class TurnElement {
   readonly root: HTMLElement;
-  private view: AnswerView;
+  readonly id: string;
+  // The answer, as patches leave it: each field is replaced or appended to in place. A text part's
+  // text is in its renderer only (answerParts.ts).
+  private status: AnswerStatus;
+  private error: ErrorView | undefined;
+  private readonly sources: ListView<SourceView>;
+  private readonly notices: ListView<string>;
+  private readonly jobs: ListView<JobCardView>;
+  private readonly parts: Part[] = [];
   private readonly partsEl = h('div', { class: 'answer-parts' });
-  private readonly sourcesEl = h('div', { class: 'sources' });
-  private readonly noticesEl = h('div', { class: 'notices' });
   private readonly statusEl = h('div', { class: 'answer-status' });
-  private readonly jobsEl = h('div', { class: 'job-cards' });
   private readonly footerEl = h('div', { class: 'answer-footer' });
-  private parts: { el: HTMLElement; md?: MarkdownRenderer }[] = [];
   private retryTimer: ReturnType<typeof setInterval> | undefined;
 
+  /** Keeps nothing of `turn` but what it shows: the page holds no second copy of the answer. */
   constructor(
-    readonly turn: TurnView,
+    turn: TurnView,
     private agentAvailable: boolean,
     private readonly onTextRendered: () => void,
   ) {
-    this.view = turn.answer;
+    const { answer } = turn;
+    this.id = turn.id;
+    this.status = answer.status;
+    this.error = answer.error;
+    this.sources = new ListView(h('div', { class: 'sources' }), answer.sources, renderSources);
+    this.notices = new ListView(h('div', { class: 'notices' }), answer.notices, renderNotices);
+    this.jobs = new ListView(h('div', { class: 'job-cards' }), answer.jobs, renderJobs);
     const question = h('div', { class: 'question' }, h('div', { class: 'question-text' }, turn.question));
     if (turn.context.length) question.prepend(h('div', { class: 'chips' }, ...turn.context.map((c) => chipElement(c, false))));
-    const answer = h('div', { class: 'answer', 'data-turn': turn.id }, this.partsEl, this.statusEl, this.sourcesEl, this.noticesEl, this.jobsEl, this.footerEl);
-    this.root = h('article', { class: 'turn', 'data-turn': turn.id, 'aria-label': l10n.t('Question: {0}', turn.question) }, question, answer);
-    this.view.parts.forEach((p, i) => this.setPart(i, p));
+    const answerEl = h(
+      'div',
+      { class: 'answer', 'data-turn': turn.id },
+      this.partsEl,
+      this.statusEl,
+      this.sources.el,
+      this.notices.el,
+      this.jobs.el,
+      this.footerEl,
+    );
+    this.root = h('article', { class: 'turn', 'data-turn': turn.id, 'aria-label': l10n.t('Question: {0}', turn.question) }, question, answerEl);
+    answer.parts.forEach((p, i) => this.setPart(i, p));
     // An answer that has ended is checked as a whole once (see MarkdownRenderer.finish).
     const ended = !this.isStreaming();
-    for (const md of this.parts) {
-      if (ended) md.md?.finish();
-      else md.md?.flush();
+    for (const part of this.parts) {
+      if (part.kind === 'tool') continue;
+      if (ended) part.md.finish();
+      else part.md.flush();
     }
-    this.renderSources();
-    this.renderNotices();
     this.renderStatus();
-    this.renderJobs();
   }
 
-  get answer(): AnswerView {
-    return this.view;
+  /** Whether this turn shows `answer` as it is (a snapshot's copy of it), so that its DOM can stay. */
+  shows(answer: AnswerView): boolean {
+    return (
+      answer.status === this.status &&
+      sameValue(answer.error, this.error) &&
+      sameValue(answer.sources, this.sources.items) &&
+      sameValue(answer.notices, this.notices.items) &&
+      sameValue(answer.jobs, this.jobs.items) &&
+      answer.parts.length === this.parts.length &&
+      answer.parts.every((p, i) => partShows(this.parts[i]!, p))
+    );
+  }
+
+  get answerStatus(): AnswerStatus {
+    return this.status;
+  }
+
+  get answerError(): ErrorView | undefined {
+    return this.error;
+  }
+
+  /** The text parts' text, joined: for a screen reader once the answer is complete, not per delta. */
+  answerText(): string {
+    return this.parts.map((p) => (p.kind === 'text' ? p.md.text : '')).join(' ');
   }
 
   setAgentAvailable(v: boolean): void {
@@ -113,117 +144,62 @@ export class TurnElement {
     this.renderStatus();
   }
 
-  apply(patches: AnswerPatch[]): void {
-    this.view = applyPatches(this.view, patches);
+  apply(patches: readonly AnswerPatch[]): void {
     for (const p of patches) {
-      if (p.op === 'appendText') {
-        const part = this.parts[p.part];
-        if (part?.md) part.md.append(p.text);
-        else this.setPart(p.part, this.view.parts[p.part]!);
-      } else if (p.op === 'setPart') this.setPart(p.part, p.value);
-      else if (p.op === 'setSources') this.renderSources();
-      else if (p.op === 'setNotices') this.renderNotices();
-      else if (p.op === 'setJobs') this.renderJobs();
-      else if (p.op === 'setStatus') this.renderStatus();
+      switch (p.op) {
+        case 'appendText': {
+          // The one place the text grows: in the renderer that holds it.
+          const part = this.parts[p.part];
+          if (part && part.kind !== 'tool') part.md.append(p.text);
+          break;
+        }
+        case 'setPart':
+          this.setPart(p.part, p.value);
+          break;
+        case 'setSources':
+          this.sources.set(p.sources);
+          break;
+        case 'setNotices':
+          this.notices.set(p.notices);
+          break;
+        case 'setJobs':
+          this.jobs.set(p.jobs);
+          break;
+        case 'setStatus':
+          this.status = p.status;
+          this.error = p.error;
+          this.renderStatus();
+          break;
+      }
     }
     // Text renders at a streaming pace; once the answer has ended, what is left shows at once.
-    if (!this.isStreaming()) for (const part of this.parts) part.md?.finish();
+    if (!this.isStreaming()) for (const part of this.parts) if (part.kind !== 'tool') part.md.finish();
   }
 
   dispose(): void {
     if (this.retryTimer) clearInterval(this.retryTimer);
   }
 
-  private setPart(i: number, part: AnswerPartView): void {
+  private setPart(i: number, view: AnswerPartView): void {
     const existing = this.parts[i];
-    if (existing?.md && (part.kind === 'text' || part.kind === 'reasoning') && existing.el.dataset.kind === part.kind) {
-      existing.md.setText(part.text);
-      if (part.kind === 'reasoning') existing.el.querySelector('summary')!.textContent = reasoningTitle(part.done);
-      return;
-    }
-    let entry: { el: HTMLElement; md?: MarkdownRenderer };
-    if (part.kind === 'text') {
-      const el = h('div', { class: 'markdown', 'data-kind': 'text' });
-      entry = { el, md: createIncrementalMarkdown(el, this.onTextRendered) };
-      entry.md!.setText(part.text);
-    } else if (part.kind === 'reasoning') {
-      const body = h('div', { class: 'markdown reasoning-body' });
-      const el = h('details', { class: 'reasoning', 'data-kind': 'reasoning' }, h('summary', {}, reasoningTitle(part.done)), body);
-      entry = { el, md: createIncrementalMarkdown(body, this.onTextRendered) };
-      entry.md!.setText(part.text);
-    } else {
-      const what = part.query ? l10n.t('Searched the docs for “{0}”', part.query) : l10n.t('Used {0}', part.toolName);
-      // A search still running when the answer stopped will never finish: no spinner for it.
-      const running = part.state === 'running' && this.isStreaming();
-      const result =
-        part.state === 'done' && part.resultCount !== undefined
-          ? ` · ${part.resultCount === 1 ? l10n.t('1 result') : l10n.t('{0} results', part.resultCount)}`
-          : part.state === 'error'
-            ? ` · ${part.errorText ? l10n.t('failed: {0}', part.errorText) : l10n.t('failed')}`
-            : running
-              ? '…'
-              : '';
-      entry = {
-        el: h(
-          'div',
-          { class: `tool tool-${part.state}`, 'data-kind': 'tool' },
-          icon(running ? 'loading codicon-modifier-spin' : part.state === 'error' ? 'warning' : 'search'),
-          h('span', {}, what + result),
-        ),
-      };
-    }
-    if (existing) existing.el.replaceWith(entry.el);
-    else this.partsEl.append(entry.el);
-    this.parts[i] = entry;
-  }
-
-  private renderSources(): void {
-    const { sources } = this.view;
-    this.sourcesEl.replaceChildren();
-    if (!sources.length) return;
-    const list = h('ol', { class: 'source-list' });
-    // The host keeps only http(s) source URLs; this page holds to that too (defence in depth).
-    for (const s of sources)
-      list.append(
-        h('li', {}, s.url && /^https?:\/\//i.test(s.url) ? h('a', { href: s.url, title: s.url }, icon('link-external'), ' ', s.title) : h('span', {}, s.title)),
-      );
-    this.sourcesEl.append(h('div', { class: 'sources-title' }, l10n.t('Sources')), list);
-  }
-
-  private renderNotices(): void {
-    this.noticesEl.replaceChildren(...this.view.notices.map((n) => h('div', { class: 'notice' }, icon('info'), h('span', {}, n))));
-  }
-
-  private renderJobs(): void {
-    this.jobsEl.replaceChildren(
-      ...this.view.jobs.map((j) =>
-        h(
-          'div',
-          { class: `job-card job-${j.status}`, 'data-job': j.jobId },
-          icon(JOB_ICONS[j.status]),
-          h('span', { class: 'job-label' }, j.label),
-          h('span', { class: 'job-status' }, JOB_STATUS[j.status === 'completed' && !j.prLink ? 'noChanges' : j.status]()),
-          j.prLink
-            ? iconButton('git-pull-request', l10n.t('Open pull request'), 'jobAction', { job: j.jobId, job_action: 'openPullRequest' }, l10n.t('Open PR'))
-            : null,
-          j.status !== 'unknown' ? iconButton('comment-discussion', l10n.t('Send follow-up'), 'jobAction', { job: j.jobId, job_action: 'followUp' }) : null,
-          iconButton('list-tree', l10n.t('Show in Agent Jobs'), 'jobAction', { job: j.jobId, job_action: 'showJob' }),
-        ),
-      ),
-    );
+    if (existing && updatePart(existing, view)) return;
+    const part = createPart(view, this.isStreaming(), this.onTextRendered);
+    if (existing) existing.el.replaceWith(part.el);
+    else this.partsEl.append(part.el);
+    this.parts[i] = part;
   }
 
   private isStreaming(): boolean {
-    return this.view.status === 'streaming' || this.view.status === 'waiting';
+    return this.status === 'streaming' || this.status === 'waiting';
   }
 
   private renderStatus(): void {
-    const { status, error } = this.view;
+    const { status, error } = this;
     if (this.retryTimer) clearInterval(this.retryTimer);
     this.retryTimer = undefined;
     this.root.classList.toggle('streaming', this.isStreaming());
-    this.view.parts.forEach((p, i) => {
-      if (p.kind === 'tool' && p.state === 'running') this.setPart(i, p);
+    this.parts.forEach((p, i) => {
+      if (p.kind === 'tool' && p.view.state === 'running') this.setPart(i, p.view);
     });
     // Where the turn stands, for styles and for tests that drive the real workbench.
     this.root.dataset.status = status;
@@ -234,7 +210,7 @@ export class TurnElement {
     if (status === 'stopped')
       this.statusEl.append(
         h('span', { class: 'stopped' }, icon('debug-stop'), ` ${l10n.t('Stopped')}`),
-        iconButton('refresh', l10n.t('Ask again'), 'runAction', { action_name: 'retry', turn: this.turn.id }, l10n.t('Retry')),
+        iconButton('refresh', l10n.t('Ask again'), 'runAction', { action_name: 'retry', turn: this.id }, l10n.t('Retry')),
       );
     if (status === 'error' && error) {
       const box = h('div', { class: 'error', role: 'alert' }, icon('error'), h('span', { class: 'error-message' }, error.message));
@@ -242,7 +218,7 @@ export class TurnElement {
       for (const a of error.actions) {
         const [ic, labelOf] = ACTIONS[a];
         const label = labelOf();
-        actions.append(iconButton(ic, label, 'runAction', { action_name: a, turn: this.turn.id }, label));
+        actions.append(iconButton(ic, label, 'runAction', { action_name: a, turn: this.id }, label));
       }
       if (error.retryAt) {
         const countdown = h('span', { class: 'retry-countdown' });
@@ -259,12 +235,10 @@ export class TurnElement {
       this.statusEl.append(box);
     }
     if (status === 'done' || status === 'stopped' || status === 'error') {
-      const hasText = this.view.parts.some((p) => p.kind === 'text' && p.text.trim());
-      if (hasText) this.footerEl.append(iconButton('copy', l10n.t('Copy the answer as Markdown'), 'copyAnswer', { turn: this.turn.id }, l10n.t('Copy')));
+      const hasText = this.parts.some((p) => p.kind === 'text' && /\S/.test(p.md.text));
+      if (hasText) this.footerEl.append(iconButton('copy', l10n.t('Copy the answer as Markdown'), 'copyAnswer', { turn: this.id }, l10n.t('Copy')));
       if (this.agentAvailable && status === 'done')
-        this.footerEl.append(
-          iconButton('wand', l10n.t('Fix this in the docs with the agent'), 'fixInDocs', { turn: this.turn.id }, l10n.t('Fix This in the Docs')),
-        );
+        this.footerEl.append(iconButton('wand', l10n.t('Fix this in the docs with the agent'), 'fixInDocs', { turn: this.id }, l10n.t('Fix This in the Docs')));
     }
   }
 }
