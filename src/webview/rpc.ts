@@ -1,4 +1,5 @@
 import type { NotificationHandlers, RequestPayload, ResponsePayload, WebviewPersistedState, WebviewRequestName } from '../common/protocol';
+import { PendingRequests } from './pendingRequests';
 
 // The webview's end of the protocol: typed requests that resolve with the host's response, and
 // one typed handler per host notification. Messages that are not well-formed envelopes are ignored.
@@ -12,16 +13,13 @@ interface VsCodeApi {
 declare function acquireVsCodeApi(): VsCodeApi;
 
 const vscode = acquireVsCodeApi();
-let nextId = 1;
-const waiting = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
+const pending = new PendingRequests();
 let handlers: NotificationHandlers | undefined;
 
 export function request<N extends WebviewRequestName>(name: N, payload: RequestPayload<N>): Promise<ResponsePayload<N>> {
-  const id = nextId++;
-  return new Promise((resolve, reject) => {
-    waiting.set(id, { resolve: resolve as (v: unknown) => void, reject });
-    vscode.postMessage({ kind: 'request', id, name, payload });
-  });
+  const { id, reply } = pending.start();
+  vscode.postMessage({ kind: 'request', id, name, payload });
+  return reply as Promise<ResponsePayload<N>>;
 }
 
 /** Handles what the host sends, one handler per notification name; a name without one does not compile. */
@@ -42,11 +40,10 @@ window.addEventListener('message', (event: MessageEvent) => {
   const m = event.data as { kind?: unknown; id?: unknown; ok?: unknown; payload?: unknown; error?: unknown; name?: unknown } | null;
   if (!m || typeof m !== 'object') return;
   if (m.kind === 'response' && typeof m.id === 'number') {
-    const w = waiting.get(m.id);
-    if (!w) return;
-    waiting.delete(m.id);
-    if (m.ok === true) w.resolve(m.payload);
-    else w.reject(new Error(typeof m.error === 'string' ? m.error : 'The request failed.'));
+    pending.settle(
+      m.id,
+      m.ok === true ? { ok: true, payload: m.payload } : { ok: false, error: typeof m.error === 'string' ? m.error : 'The request failed.' },
+    );
   } else if (m.kind === 'notify' && typeof m.name === 'string' && handlers && Object.hasOwn(handlers, m.name)) {
     const h = handlers[m.name as keyof NotificationHandlers] as (p: unknown) => void;
     if (m.payload && typeof m.payload === 'object') h(m.payload);
