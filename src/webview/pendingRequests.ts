@@ -1,31 +1,53 @@
 // The page's requests that wait for the host's reply, by id. Kept apart from rpc.ts (which
 // talks to VS Code and the window) so that what happens to a request that is answered, refused
 // or never answered is plain code, tested in Node with a clock the test moves.
+//
+// A request waits at most its bound (REQUEST_TIMEOUT_MS in src/common/protocol.ts), then fails
+// with a message the page shows, and its entry is gone: a reply that comes later finds nothing
+// and changes nothing. A request without a bound waits on the user; the host answers it when
+// they are done, and if the host goes away the page goes with it.
 
 /** The host's reply: its payload, or what went wrong. */
 export type Reply = { ok: true; payload: unknown } | { ok: false; error: string };
 
+/** The window's timers; a test's clock in Node. */
+export interface Timers {
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
 interface Waiting {
   resolve(value: unknown): void;
   reject(error: Error): void;
+  timer: unknown;
 }
 
 export class PendingRequests {
   private nextId = 1;
   private readonly waiting = new Map<number, Waiting>();
 
-  /** A new request's id, and the promise of its reply. */
-  start(): { id: number; reply: Promise<unknown> } {
+  constructor(
+    private readonly timers: Timers,
+    /** What the user reads when the host did not answer in time (in the display language). */
+    private readonly gaveUp: () => string,
+  ) {}
+
+  /** A new request's id, and the promise of its reply: it fails after `boundMs` without one (never, for null). */
+  start(boundMs: number | null): { id: number; reply: Promise<unknown> } {
     const id = this.nextId++;
-    const reply = new Promise<unknown>((resolve, reject) => this.waiting.set(id, { resolve, reject }));
+    const reply = new Promise<unknown>((resolve, reject) => {
+      const timer = boundMs === null ? undefined : this.timers.setTimeout(() => this.settle(id, { ok: false, error: this.gaveUp() }), boundMs);
+      this.waiting.set(id, { resolve, reject, timer });
+    });
     return { id, reply };
   }
 
-  /** The host's reply to `id` settles its request, once; a reply to no waiting request is ignored. */
+  /** The host's reply to `id` settles its request, once; a reply to no waiting request (late, or made up) is ignored. */
   settle(id: number, reply: Reply): void {
     const w = this.waiting.get(id);
     if (!w) return;
     this.waiting.delete(id);
+    if (w.timer !== undefined) this.timers.clearTimeout(w.timer);
     if (reply.ok) w.resolve(reply.payload);
     else w.reject(new Error(reply.error));
   }

@@ -1,8 +1,18 @@
-import type { NotificationHandlers, RequestPayload, ResponsePayload, WebviewPersistedState, WebviewRequestName } from '../common/protocol';
+import * as l10n from '@vscode/l10n';
+import {
+  REQUEST_TIMEOUT_MS,
+  type NotificationHandlers,
+  type RequestPayload,
+  type ResponsePayload,
+  type WebviewPersistedState,
+  type WebviewRequestName,
+} from '../common/protocol';
 import { PendingRequests } from './pendingRequests';
 
-// The webview's end of the protocol: typed requests that resolve with the host's response, and
-// one typed handler per host notification. Messages that are not well-formed envelopes are ignored.
+// The webview's end of the protocol: typed requests that resolve with the host's response, or
+// fail with what the user should read (the host's reason, or that it did not answer within the
+// request's bound), and one typed handler per host notification. Messages that are not
+// well-formed envelopes are ignored.
 
 interface VsCodeApi {
   postMessage(message: unknown): void;
@@ -13,11 +23,14 @@ interface VsCodeApi {
 declare function acquireVsCodeApi(): VsCodeApi;
 
 const vscode = acquireVsCodeApi();
-const pending = new PendingRequests();
+const pending = new PendingRequests(
+  { setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>) },
+  () => l10n.t('The Docs Assistant extension did not answer in time. Try again.'),
+);
 let handlers: NotificationHandlers | undefined;
 
 export function request<N extends WebviewRequestName>(name: N, payload: RequestPayload<N>): Promise<ResponsePayload<N>> {
-  const { id, reply } = pending.start();
+  const { id, reply } = pending.start(REQUEST_TIMEOUT_MS[name]);
   vscode.postMessage({ kind: 'request', id, name, payload });
   return reply as Promise<ResponsePayload<N>>;
 }
@@ -42,7 +55,7 @@ window.addEventListener('message', (event: MessageEvent) => {
   if (m.kind === 'response' && typeof m.id === 'number') {
     pending.settle(
       m.id,
-      m.ok === true ? { ok: true, payload: m.payload } : { ok: false, error: typeof m.error === 'string' ? m.error : 'The request failed.' },
+      m.ok === true ? { ok: true, payload: m.payload } : { ok: false, error: typeof m.error === 'string' ? m.error : l10n.t('The request failed.') },
     );
   } else if (m.kind === 'notify' && typeof m.name === 'string' && handlers && Object.hasOwn(handlers, m.name)) {
     const h = handlers[m.name as keyof NotificationHandlers] as (p: unknown) => void;
