@@ -32,6 +32,7 @@ export const VSCODE_FREE_CORES = [
   'src/chat/webviewHtml.ts',
   'src/chat/webviewMessages.ts',
   'src/chat/pageChannel.ts',
+  'src/chat/pageOutbox.ts',
   'src/chat/imagePolicy.ts',
   'src/chat/imageLoader.ts',
   'src/chat/historySearch.ts',
