@@ -16,6 +16,14 @@ export interface Timers {
   clearTimeout(handle: unknown): void;
 }
 
+/** The host did not answer within the request's bound; asking again may work. */
+export class NoReply extends Error {}
+
+/** What the user reads of a failed request: the host's reason, or that it did not answer in time. */
+export function reasonOf(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
 interface Waiting {
   resolve(value: unknown): void;
   reject(error: Error): void;
@@ -36,7 +44,7 @@ export class PendingRequests {
   start(boundMs: number | null): { id: number; reply: Promise<unknown> } {
     const id = this.nextId++;
     const reply = new Promise<unknown>((resolve, reject) => {
-      const timer = boundMs === null ? undefined : this.timers.setTimeout(() => this.settle(id, { ok: false, error: this.gaveUp() }), boundMs);
+      const timer = boundMs === null ? undefined : this.timers.setTimeout(() => this.giveUp(id), boundMs);
       this.waiting.set(id, { resolve, reject, timer });
     });
     return { id, reply };
@@ -44,12 +52,22 @@ export class PendingRequests {
 
   /** The host's reply to `id` settles its request, once; a reply to no waiting request (late, or made up) is ignored. */
   settle(id: number, reply: Reply): void {
+    const w = this.take(id);
+    if (reply.ok) w?.resolve(reply.payload);
+    else w?.reject(new Error(reply.error));
+  }
+
+  private giveUp(id: number): void {
+    this.take(id)?.reject(new NoReply(this.gaveUp()));
+  }
+
+  /** The request `id` leaves the table, with its timer; undefined when it is not there (any more). */
+  private take(id: number): Waiting | undefined {
     const w = this.waiting.get(id);
-    if (!w) return;
+    if (!w) return undefined;
     this.waiting.delete(id);
     if (w.timer !== undefined) this.timers.clearTimeout(w.timer);
-    if (reply.ok) w.resolve(reply.payload);
-    else w.reject(new Error(reply.error));
+    return w;
   }
 
   /** How many requests wait for their reply. */

@@ -7,7 +7,7 @@ import {
   type WebviewPersistedState,
   type WebviewRequestName,
 } from '../common/protocol';
-import { PendingRequests } from './pendingRequests';
+import { PendingRequests, reasonOf } from './pendingRequests';
 
 // The webview's end of the protocol: typed requests that resolve with the host's response, or
 // fail with what the user should read (the host's reason, or that it did not answer within the
@@ -33,6 +33,18 @@ export function request<N extends WebviewRequestName>(name: N, payload: RequestP
   const { id, reply } = pending.start(REQUEST_TIMEOUT_MS[name]);
   vscode.postMessage({ kind: 'request', id, name, payload });
   return reply as Promise<ResponsePayload<N>>;
+}
+
+let showFailure: (reason: string) => void = () => undefined;
+
+/** Where the failures of `tell`'s requests are shown. */
+export function handleRequestFailures(show: (reason: string) => void): void {
+  showFailure = show;
+}
+
+/** A request whose reply the page does not use; if it fails, the user is told (handleRequestFailures). */
+export function tell<N extends WebviewRequestName>(name: N, payload: RequestPayload<N>): void {
+  request(name, payload).catch((e: unknown) => showFailure(reasonOf(e)));
 }
 
 /** Handles what the host sends, one handler per notification name; a name without one does not compile. */

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { IMAGE_FETCH_MS, REQUEST_TIMEOUT_MS, type WebviewRequestName } from '../../src/common/protocol';
-import { PendingRequests } from '../../src/webview/pendingRequests';
+import { NoReply, PendingRequests } from '../../src/webview/pendingRequests';
 import { FakeClock, flush } from './fakeClock';
 
 // Issue 28: a request the host never answers must not leave the page waiting for ever. Each
@@ -39,6 +39,7 @@ describe('webview requests: a reply that never comes', () => {
     await clock.advance(1);
     assert.equal(r.state(), 'rejected');
     assert.equal((r.value() as Error).message, GAVE_UP);
+    assert.ok(r.value() instanceof NoReply, 'the page asks again only after no reply, never after a refusal');
     assert.equal(pending.size, 0);
     assert.equal(clock.pending, 0, 'no timer is left behind');
   });
@@ -67,6 +68,7 @@ describe('webview requests: a reply that never comes', () => {
     await flush();
     assert.deepEqual([ra.state(), ra.value()], ['resolved', { copied: true }]);
     assert.deepEqual([rb.state(), (rb.value() as Error).message], ['rejected', 'No such chip.']);
+    assert.ok(!(rb.value() instanceof NoReply));
     assert.equal(pending.size, 0);
     assert.equal(clock.pending, 0);
     await clock.advance(60_000);
