@@ -1,56 +1,76 @@
 // The project's rules, enforced by tools rather than hope. The layer rules are the ones that
 // matter most: test/lint/rules.test.ts feeds each one a deliberate violation and expects it to bite.
+//
+// Layers are read from the path, never from a list of file names, so a new file lands in a layer
+// by where it is put (issue 28):
+//   src/api/          the plain service client: no vscode, nothing else of src/
+//   src/common/       shared with the webview: no vscode, no Node, nothing else of src/
+//   src/webview/      the browser bundle: itself and src/common
+//   src/<area>/core/  an area's vscode-free core (tested in Node and in the browser)
+//   src/<area>/vscode/ its VS Code wiring
+//   src/extension.ts, src/web/extension.ts, src/activation.ts: the entries, which hand one area's
+//                     interface to another
+// An area is every other folder of src/. `host` (settings, keys, log, words) and `assistant`
+// (asking the docs) serve the features; every other area is a feature, and features never import
+// each other. A file anywhere else is outside every layer, and refused. Import cycles, type-only
+// ones included (which import-x/no-cycle skips), are refused by scripts/check-cycles.mjs.
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import { readdirSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import tseslint from 'typescript-eslint';
 
 /** Node built-ins by exact name (a pattern `url` would also match `../api/url`), and any `node:` import. */
 const NODE_NAMES = builtinModules.filter((m) => !m.startsWith('_'));
-/** `group` patterns match the import string as written, so a folder is named as any relative path reaches it. */
-const folder = (name, message) => ({ group: [`../${name}`, `../${name}/*`, `../../${name}`, `../../${name}/*`, `./${name}/*`], message });
-const nodeBuiltins = (message) => ({ group: ['node:*'], message });
+
+/** Folders of src/ that are layers by themselves, not areas with a core and a wiring. */
+const FLAT = ['api', 'common', 'webview', 'web'];
+/** Areas the features build on, in order: each may use the ones before it. */
+export const SHARED_AREAS = ['host', 'assistant'];
+/** Every other folder of src/ is a feature, found on disk, so a new one is fenced in at once. */
+export const FEATURES = readdirSync(new URL('./src', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory() && !FLAT.includes(d.name) && !SHARED_AREAS.includes(d.name))
+  .map((d) => d.name);
+const ENTRIES = ['src/extension.ts', 'src/activation.ts', 'src/web/**/*.ts'];
+const INSIDE_A_LAYER = ['src/api/**/*.ts', 'src/common/**/*.ts', 'src/webview/**/*.ts', 'src/*/core/**/*.ts', 'src/*/vscode/**/*.ts', ...ENTRIES];
 
 /**
- * Modules inside the features that must stay free of `vscode`, because they run in Node tests
- * against the emulator or in the browser tests (the feature's core, below its VS Code wiring).
+ * What each layer may import from src/, as folders. A layer that is not listed for another is
+ * fenced off from it with that pair's reason (import-x/no-restricted-paths resolves the import, so
+ * no spelling of the path gets around it).
  */
-export const VSCODE_FREE_CORES = [
-  'src/agent/agentJobs.ts',
-  'src/agent/jobStore.ts',
-  'src/agent/poller.ts',
-  'src/agent/rateBudget.ts',
-  'src/agent/prompt.ts',
-  'src/agent/jobPresentation.ts',
-  'src/agent/pullRequestLink.ts',
-  'src/chat/chatSession.ts',
-  'src/chat/turnRunner.ts',
-  'src/chat/turnRequest.ts',
-  'src/chat/patchQueue.ts',
-  'src/chat/chatStore.ts',
-  'src/chat/answerView.ts',
-  'src/chat/postPacer.ts',
-  'src/chat/webviewHtml.ts',
-  'src/chat/webviewMessages.ts',
-  'src/chat/pageChannel.ts',
-  'src/chat/pageOutbox.ts',
-  'src/chat/imagePolicy.ts',
-  'src/chat/imageLoader.ts',
-  'src/chat/historySearch.ts',
-  'src/chat/exportMarkdown.ts',
-  'src/host/errorWords.ts',
-  'src/host/keyWords.ts',
-  'src/host/selectionContext.ts',
-  'src/host/symbolTarget.ts',
-  'src/host/redactingLog.ts',
-  'src/host/urlUserInfo.ts',
-  'src/participant/threads.ts',
-  'src/participant/history.ts',
-  'src/participant/answerRelay.ts',
-  'src/participant/fixDrafts.ts',
-  'src/participant/toolResult.ts',
-  'src/participant/toolInvocation.ts',
-  'src/codeActions/actionPlan.ts',
-];
+function allowedFor(target) {
+  const [area, side] = target.split('/');
+  if (area === 'api') return ['api'];
+  if (area === 'common') return ['common'];
+  if (area === 'webview') return ['webview', 'common'];
+  const below = SHARED_AREAS.includes(area) ? SHARED_AREAS.slice(0, SHARED_AREAS.indexOf(area)) : SHARED_AREAS;
+  const cores = [...below, area].map((a) => `${a}/core`);
+  const wiring = side === 'vscode' ? [...below, area].map((a) => `${a}/vscode`) : [];
+  return ['api', 'common', ...cores, ...wiring];
+}
+
+const AREAS = [...SHARED_AREAS, ...FEATURES];
+const LAYERS = ['api', 'common', 'webview', ...AREAS.flatMap((a) => [`${a}/core`, `${a}/vscode`])];
+
+function reason(target, from) {
+  const [tArea, tSide] = target.split('/');
+  const [fArea, fSide] = from.split('/');
+  if (target === 'api') return 'src/api is the plain service client: no other src/ folder';
+  if (target === 'common') return 'src/common is shared with the webview: no other src/ folder';
+  if (target === 'webview') return 'src/webview is a browser bundle: only itself, src/common and browser packages';
+  if (FEATURES.includes(tArea) && FEATURES.includes(fArea) && tArea !== fArea)
+    return 'Features never import each other: what one needs from another is an interface in src/common, handed over by src/activation.ts';
+  if (from === 'webview') return 'src/webview is the browser bundle, loaded by the page: the host never imports it';
+  if (tSide === 'core' && fSide === 'vscode') return `src/${target} is a vscode-free core: it may not import VS Code wiring (src/${from})`;
+  if (SHARED_AREAS.includes(tArea)) return `src/${tArea} serves the features and must not depend on them, nor on what comes after it (src/${from})`;
+  return `src/${target} may not import src/${from}`;
+}
+
+const zones = LAYERS.flatMap((target) => {
+  const allowed = allowedFor(target);
+  return LAYERS.filter((from) => !allowed.includes(from)).map((from) => ({ target: `./src/${target}`, from: `./src/${from}`, message: reason(target, from) }));
+});
 
 /**
  * Everything under src/ but the Node entry also runs in a browser's extension host (package.json
@@ -61,17 +81,17 @@ const WEB_WHY = 'Everything under src/ also runs in the browser extension host (
 const NODE_GLOBALS = ['process', 'Buffer', 'setImmediate', 'clearImmediate', '__dirname', '__filename', 'require', 'module', 'global'];
 
 /**
- * One `no-restricted-imports` per layer; `paths` and `patterns` are that layer's whole list.
- * Every layer is free of Node: `node` names the layer's own reason, else the browser host's.
+ * `vscode` and Node's modules, for the layers that may use neither (or, for the wiring, only
+ * vscode). A Node import is refused with the browser host's reason, or with the layer's own
+ * (`nodeWhy`) where that is the stronger one: the webview and what it shares run in a page.
  */
-function layer(files, { vscode = false, node = false, folders = [], why }) {
-  const nodeWhy = node ? `${why} (imports a Node built-in).` : `${WEB_WHY} (imports a Node built-in).`;
+function imports(files, { vscode, why, nodeWhy: ownNodeWhy = false }) {
+  const nodeWhy = `${ownNodeWhy ? why : WEB_WHY} (imports a Node built-in).`;
   const paths = [
-    ...(vscode ? [{ name: 'vscode', message: `${why}: it must not import vscode.` }] : []),
+    ...(vscode ? [] : [{ name: 'vscode', message: `${why}: it must not import vscode.` }]),
     ...NODE_NAMES.map((name) => ({ name, message: nodeWhy })),
   ];
-  const patterns = [...folders.map((f) => folder(f, `${why} (imports src/${f}).`)), nodeBuiltins(nodeWhy)];
-  return { files, rules: { 'no-restricted-imports': ['error', { paths, patterns }] } };
+  return { files, rules: { 'no-restricted-imports': ['error', { paths, patterns: [{ group: ['node:*'], message: nodeWhy }] }] } };
 }
 
 export default tseslint.config(
@@ -97,91 +117,38 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js', '.json'] })],
+    },
     rules: {
       // One job per file: past this a file is doing several.
       'max-lines': ['error', { max: 300, skipBlankLines: false, skipComments: false }],
       // The extension host never logs to the console: everything goes through the redacting Log.
       'no-console': 'error',
+      'import-x/no-restricted-paths': ['error', { zones }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Program',
+          message:
+            'This file is outside every layer: put it in src/api, src/common, src/webview, src/<area>/core (vscode-free) or src/<area>/vscode (the wiring); see eslint.config.mjs',
+        },
+      ],
     },
   },
-  layer(['src/api/**/*.ts'], {
-    vscode: true,
-    folders: ['agent', 'chat', 'participant', 'codeActions', 'webview', 'host', 'common'],
-    why: 'src/api is the plain service client: no vscode, no other src/ folder',
-  }),
-  layer(['src/common/**/*.ts'], {
-    vscode: true,
-    node: true,
-    folders: ['agent', 'chat', 'participant', 'codeActions', 'webview', 'host', 'api'],
-    why: 'src/common is shared with the webview: no vscode, no Node, no other src/ folder',
-  }),
-  layer(['src/webview/**/*.ts'], {
-    vscode: true,
-    node: true,
-    folders: ['agent', 'chat', 'participant', 'codeActions', 'host', 'api'],
-    why: 'src/webview is a browser bundle: only itself, src/common and browser packages',
-  }),
+  { files: INSIDE_A_LAYER, rules: { 'no-restricted-syntax': 'off' } },
+  // Node, everywhere but the Node entry.
+  imports(['src/**/*.ts'], { vscode: true }),
   {
     files: ['src/**/*.ts'],
     ignores: ['src/extension.ts'],
     rules: { 'no-restricted-globals': ['error', ...NODE_GLOBALS.map((name) => ({ name, message: `${WEB_WHY}: no \`${name}\` there.` }))] },
   },
-  // The two entries and the wiring they share: no feature folder is off limits, Node is.
-  layer(['src/activation.ts', 'src/web/**/*.ts'], { why: WEB_WHY }),
-  layer(['src/host/**/*.ts'], {
-    folders: ['agent', 'chat', 'participant', 'codeActions', 'webview'],
-    why: 'src/host is shared by the features and must not depend on them',
-  }),
-  layer(['src/agent/**/*.ts'], {
-    folders: ['chat', 'participant', 'codeActions', 'webview'],
-    why: 'Features never import each other: what one needs from another is an interface in src/common',
-  }),
-  layer(['src/chat/**/*.ts'], {
-    folders: ['agent', 'participant', 'codeActions', 'webview'],
-    why: 'Features never import each other: what one needs from another is an interface in src/common',
-  }),
-  layer(['src/participant/**/*.ts'], {
-    folders: ['agent', 'chat', 'codeActions', 'webview'],
-    why: 'Features never import each other: what one needs from another is an interface in src/common',
-  }),
-  layer(['src/codeActions/**/*.ts'], {
-    folders: ['agent', 'chat', 'participant', 'webview'],
-    why: 'Features never import each other: what one needs from another is an interface in src/common',
-  }),
-  // Later entries win for the same rule, so each core repeats its feature's folders as well.
-  layer(
-    VSCODE_FREE_CORES.filter((f) => f.startsWith('src/agent/')),
-    {
-      vscode: true,
-      node: true,
-      folders: ['chat', 'participant', 'codeActions', 'webview'],
-      why: 'This is the agent feature’s vscode-free core (tested in Node against the emulator)',
-    },
-  ),
-  layer(
-    VSCODE_FREE_CORES.filter((f) => f.startsWith('src/chat/')),
-    {
-      vscode: true,
-      node: true,
-      folders: ['agent', 'participant', 'codeActions', 'webview'],
-      why: 'This is the chat feature’s vscode-free core (tested in Node and in the browser)',
-    },
-  ),
-  layer(
-    VSCODE_FREE_CORES.filter((f) => f.startsWith('src/host/')),
-    {
-      vscode: true,
-      node: true,
-      folders: ['agent', 'chat', 'participant', 'codeActions', 'webview'],
-      why: 'This is the host layer’s vscode-free wording (tested in Node)',
-    },
-  ),
-  layer(
-    VSCODE_FREE_CORES.filter((f) => f.startsWith('src/participant/')),
-    { vscode: true, node: true, folders: ['agent', 'chat', 'codeActions', 'webview'], why: 'This is the chat participant’s vscode-free core (tested in Node)' },
-  ),
-  layer(
-    VSCODE_FREE_CORES.filter((f) => f.startsWith('src/codeActions/')),
-    { vscode: true, node: true, folders: ['agent', 'chat', 'participant', 'webview'], why: 'This is the code actions’ vscode-free plan (tested in Node)' },
-  ),
+  { files: ['src/extension.ts'], rules: { 'no-restricted-imports': 'off' } },
+  // vscode, in every vscode-free layer.
+  imports(['src/api/**/*.ts'], { vscode: false, why: 'src/api is the plain service client' }),
+  imports(['src/common/**/*.ts'], { vscode: false, nodeWhy: true, why: 'src/common is shared with the webview' }),
+  imports(['src/webview/**/*.ts'], { vscode: false, nodeWhy: true, why: 'src/webview is a browser bundle' }),
+  imports(['src/*/core/**/*.ts'], { vscode: false, nodeWhy: true, why: 'A core/ folder is vscode-free (tested in Node and in the browser)' }),
 );

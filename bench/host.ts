@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createParser } from 'eventsource-parser';
 import { AssistantClient } from '../src/api';
-import { ChatSession } from '../src/chat/chatSession';
-import { ChatStore } from '../src/chat/chatStore';
+import { ChatSession } from '../src/chat/core/chatSession';
+import { ChatStore } from '../src/chat/core/chatStore';
 import type { Memento } from '../src/common/memento';
 import type { AnswerPatch } from '../src/common/protocol';
 import { fullGc, percentile, type BenchResult } from './util';

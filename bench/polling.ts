@@ -1,4 +1,4 @@
-import { JobPoller } from '../src/agent/poller';
+import { JobPoller } from '../src/agent/core/poller';
 import type { AgentJob } from '../src/api/types';
 import { FakeClock } from '../test/unit/fakeClock';
 import { median, seeded, type BenchResult } from './util';

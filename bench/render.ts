@@ -4,7 +4,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
-import { renderWebviewHtml } from '../src/chat/webviewHtml';
+import { renderWebviewHtml } from '../src/chat/core/webviewHtml';
 import { benchSnapshot, benchTurn } from './snapshot';
 import { deltasOf, longAnswer } from './answer';
 import { benchGrowth } from './growth';

@@ -3,7 +3,7 @@
 //   1. builds and packages the extension (.vsix),
 //   2. starts the emulator (test/emulator) on 127.0.0.1,
 //   3. opens VS Code on sample-workspace/ with the extension configured for the emulator and both
-//      demo keys seeded into SecretStorage on first run (src/host/demoKeys.ts), so a new user can
+//      demo keys seeded into SecretStorage on first run (src/host/vscode/demoKeys.ts), so a new user can
 //      ask and launch jobs at once, with nothing to paste:
 //      - a desktop `code` on the PATH: `code --extensionDevelopmentPath` in its own profile;
 //      - otherwise code-server (a real VS Code in the browser), installed once into .vscode-test/;

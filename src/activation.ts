@@ -1,17 +1,17 @@
 import * as vscode from 'vscode';
-import { registerAgentFeature, type AgentFeature } from './agent';
-import { registerChatFeature } from './chat';
-import { registerCodeActionsFeature } from './codeActions';
+import { registerAgentFeature, type AgentFeature } from './agent/vscode';
+import { registerChatFeature } from './chat/vscode';
+import { registerCodeActionsFeature } from './codeActions/vscode';
 import type { AgentJobsService } from './common/jobs';
-import type { ResolveHost } from './chat/imagePolicy';
-import type { ChatController } from './chat/chatController';
-import type { ChatViewProvider } from './chat/chatViews';
-import { Log } from './host/log';
-import { registerAssistantKeyContext } from './host/keyContext';
-import { KeyStore } from './host/secrets';
-import { UrlSettingsGuard } from './host/urlSettingsGuard';
-import { WorkspaceSettingsGuard } from './host/workspaceSettingsGuard';
-import { registerParticipantFeature } from './participant';
+import type { ResolveHost } from './chat/core/imagePolicy';
+import type { ChatController } from './chat/vscode/chatController';
+import type { ChatViewProvider } from './chat/vscode/chatViews';
+import { Log } from './host/vscode/log';
+import { registerAssistantKeyContext } from './host/vscode/keyContext';
+import { KeyStore } from './host/vscode/secrets';
+import { UrlSettingsGuard } from './host/vscode/urlSettingsGuard';
+import { WorkspaceSettingsGuard } from './host/vscode/workspaceSettingsGuard';
+import { registerParticipantFeature } from './participant/vscode';
 
 /** What activation hands to the integration suite (test/integration); a normal activation returns nothing. */
 export interface DocsAssistantTestHooks {
@@ -31,7 +31,7 @@ export interface HostRuntime {
   seedKeys?: (keys: KeyStore, log: Log) => Promise<void>;
   /**
    * Every address a name resolves to, so a clicked image is fetched only from public addresses
-   * (src/chat/imagePolicy.ts). The Node host has DNS; a browser cannot look a name up.
+   * (src/chat/core/imagePolicy.ts). The Node host has DNS; a browser cannot look a name up.
    */
   resolveHost?: ResolveHost;
 }

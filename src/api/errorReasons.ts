@@ -2,7 +2,7 @@ import type { KeyKind, KeyProblem } from './keys';
 
 // What a ServiceError can say about what went wrong: its `kind` (how to react) and its typed
 // `reason` (exactly what happened, with the data a message about it needs). The words a user
-// reads are written from these in the VS Code layer (src/host/errorWords.ts).
+// reads are written from these in the VS Code layer (src/host/core/errorWords.ts).
 
 export type ServiceErrorKind =
   'badRequest' | 'unauthorized' | 'forbidden' | 'notFound' | 'rateLimited' | 'server' | 'network' | 'timeout' | 'protocol' | 'aborted' | 'invalidInput';

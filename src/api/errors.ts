@@ -13,7 +13,7 @@ import { redact } from './redact';
 
 // One error type for everything the service client can fail with. Callers switch on `kind` (how
 // to react: retry, fix a key, fix a setting) and `reason` (exactly what happened, with its data);
-// the words a user reads are written from those in the VS Code layer (src/host/errorWords.ts),
+// the words a user reads are written from those in the VS Code layer (src/host/core/errorWords.ts),
 // translated there. `message` is only for logs and developers: the reason's code and data, the
 // status and the service's own words (`keyRefused service=assistant (HTTP 401)`), written once, here.
 
@@ -31,7 +31,7 @@ export {
 
 export interface ServiceErrorInit {
   reason: ServiceErrorReason;
-  /** For logs and developers; without it, one is written from the reason. Users read src/host/errorWords.ts. */
+  /** For logs and developers; without it, one is written from the reason. Users read src/host/core/errorWords.ts. */
   message?: string;
   status?: number;
   retryAfterMs?: number;

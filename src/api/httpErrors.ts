@@ -2,7 +2,7 @@ import { ServiceError, type ServiceErrorReason } from './errors';
 import { clampRetryAfter } from './limits';
 import { redact } from './redact';
 
-// Turning an HTTP error status into a typed reason (src/host/errorWords.ts words it for the user).
+// Turning an HTTP error status into a typed reason (src/host/core/errorWords.ts words it for the user).
 // The service's error body shape is not specified (notes.md, "Errors"), so its words are only ever extra detail.
 
 /** What the failed request was about; it decides the wording of 401/403/404. */

@@ -1,5 +1,5 @@
 // Whether an address is on the public internet, for what the extension fetches because an answer
-// pointed at it (the click-to-load image, src/chat/imageLoader.ts). Anything else may be a
+// pointed at it (the click-to-load image, src/chat/core/imageLoader.ts). Anything else may be a
 // service on this machine or network that trusts its callers: a loopback admin API, a router, a
 // cloud metadata endpoint. The addresses arrive already written by a parser (the WHATWG URL
 // parser normalizes `2130706433`, `0x7f.1`, `127.1` and `[::ffff:127.0.0.1]`; a DNS lookup

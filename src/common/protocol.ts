@@ -186,14 +186,14 @@ export type ResponsePayload<N extends WebviewRequestName> = WebviewRequests[N][1
  */
 const HOST_REPLY_MS = 10_000;
 
-/** The host's own limit on fetching an image the user clicked: lookup, connection and body (src/chat/imageLoader.ts). */
+/** The host's own limit on fetching an image the user clicked: lookup, connection and body (src/chat/core/imageLoader.ts). */
 export const IMAGE_FETCH_MS = 15_000;
 
 /**
  * How long the page waits for each request's reply, in ms. `null` where the host waits on the
  * user (a dialog, an input box, VS Code's "open this link?") or on a whole answer: that takes as
  * long as it takes, and giving up would say "failed" while the dialog is still open. The host
- * answers every request once (src/chat/pageChannel.ts), so these settle when the user is done.
+ * answers every request once (src/chat/core/pageChannel.ts), so these settle when the user is done.
  */
 export const REQUEST_TIMEOUT_MS: { readonly [N in WebviewRequestName]: number | null } = {
   ready: HOST_REPLY_MS,

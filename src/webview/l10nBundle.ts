@@ -1,7 +1,7 @@
 import * as l10n from '@vscode/l10n';
 
 // The page's words in VS Code's display language. The host puts vscode.l10n.bundle in the page
-// as a JSON data block (src/chat/webviewHtml.ts), none for English; every word the page shows
+// as a JSON data block (src/chat/core/webviewHtml.ts), none for English; every word the page shows
 // goes through @vscode/l10n's `l10n.t`, which looks it up there. So this runs before anything is
 // rendered, and no module of the page calls `l10n.t` while it loads: only when it renders.
 

@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
-import { AgentJobs, LostResponseError } from '../../src/agent/agentJobs';
-import type { JobRecord } from '../../src/agent/jobStore';
+import { AgentJobs, LostResponseError } from '../../src/agent/core/agentJobs';
+import type { JobRecord } from '../../src/agent/core/jobStore';
 import type { Memento } from '../../src/common/memento';
-import { realClock } from '../../src/agent/poller';
+import { realClock } from '../../src/agent/core/poller';
 import { AgentClient } from '../../src/api/agentClient';
 import { ServiceError } from '../../src/api/errors';
 import { startEmulator, type RunningEmulator } from '../emulator';

@@ -1,9 +1,9 @@
 import * as assert from 'node:assert/strict';
 import { AssistantClient, messageText, ServiceError, type AssembledMessage, type AssistantStreamEvent } from '../../src/api';
 import { MAX_ANSWER_BYTES } from '../../src/api/limits';
-import { answerText } from '../../src/chat/answerView';
-import { ChatSession } from '../../src/chat/chatSession';
-import { ChatStore } from '../../src/chat/chatStore';
+import { answerText } from '../../src/chat/core/answerView';
+import { ChatSession } from '../../src/chat/core/chatSession';
+import { ChatStore } from '../../src/chat/core/chatStore';
 import { FAULT_HEADER, startEmulator, type RunningEmulator } from '../emulator';
 import { MemoryMemento, words } from './helpers';
 

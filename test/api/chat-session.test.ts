@@ -1,9 +1,9 @@
 import * as assert from 'node:assert/strict';
 import { AssistantClient, type AssembledMessage, type AssistantRequest, type AssistantStreamEvent } from '../../src/api';
-import { emptyAnswer, answerText } from '../../src/chat/answerView';
-import { ChatSession, type AssistantLike, type RequestSettings } from '../../src/chat/chatSession';
-import { ChatStore } from '../../src/chat/chatStore';
-import { buildContextChip } from '../../src/host/selectionContext';
+import { emptyAnswer, answerText } from '../../src/chat/core/answerView';
+import { ChatSession, type AssistantLike, type RequestSettings } from '../../src/chat/core/chatSession';
+import { ChatStore } from '../../src/chat/core/chatStore';
+import { buildContextChip } from '../../src/host/core/selectionContext';
 import { applyPatches } from '../../src/common/answerPatches';
 import type { AnswerPatch, AnswerView, ChatSnapshot } from '../../src/common/protocol';
 import { FAULT_HEADER, startEmulator, type RunningEmulator } from '../emulator';

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { AgentClient, AssistantClient, ServiceError } from '../../src/api';
-import { describeForUser } from '../../src/host/errorWords';
+import { describeForUser } from '../../src/host/core/errorWords';
 import { english } from '../../src/common/l10n';
 
 // Issue 20: in a browser, a service without CORS headers and a service that is down both make

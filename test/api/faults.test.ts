@@ -3,16 +3,16 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AgentJobs, LostResponseError } from '../../src/agent/agentJobs';
-import { JobStore, storeKey } from '../../src/agent/jobStore';
-import { realClock } from '../../src/agent/poller';
+import { AgentJobs, LostResponseError } from '../../src/agent/core/agentJobs';
+import { JobStore, storeKey } from '../../src/agent/core/jobStore';
+import { realClock } from '../../src/agent/core/poller';
 import { AgentClient, AssistantClient, ServiceError, type AssistantStreamEvent, type ServiceErrorCode, type ServiceErrorKind } from '../../src/api';
-import { answerText, applyPatches, emptyAnswer } from '../../src/chat/answerView';
-import { ChatSession, type AssistantLike } from '../../src/chat/chatSession';
-import { ChatStore } from '../../src/chat/chatStore';
+import { answerText, applyPatches, emptyAnswer } from '../../src/chat/core/answerView';
+import { ChatSession, type AssistantLike } from '../../src/chat/core/chatSession';
+import { ChatStore } from '../../src/chat/core/chatStore';
 import { english } from '../../src/common/l10n';
 import type { AnswerPatch, AnswerView } from '../../src/common/protocol';
-import { describeForUser } from '../../src/host/errorWords';
+import { describeForUser } from '../../src/host/core/errorWords';
 import { FAULT_HEADER, startEmulator, type RunningEmulator } from '../emulator';
 import { closedPort, MemoryMemento } from './helpers';
 
@@ -20,7 +20,7 @@ import { closedPort, MemoryMemento } from './helpers';
 // user looks at: the chat's ChatSession (real AssistantClient, real HTTP to the emulator) and,
 // where the mode applies to a JSON call, AgentJobs (real AgentClient, store and poller).
 // What is asserted per mode is what the user sees: the answer's status, the error's kind, reason
-// and words (they must say what to do; the words are src/host/errorWords.ts's, in English), the
+// and words (they must say what to do; the words are src/host/core/errorWords.ts's, in English), the
 // partial answer kept on screen and in workspaceState, the job list intact and still polling, and
 // a Retry that works once the fault is gone.
 // No unhandled rejection: the root hook test/hooks/unhandled.ts fails any test that leaks one;
@@ -48,7 +48,7 @@ interface ChatExpectation {
   kind?: ServiceErrorKind;
   /** Its reason, which the words are written from. */
   code?: ServiceErrorCode;
-  /** The words for it (src/host/errorWords.ts); for an `error` chunk, the chat's own. */
+  /** The words for it (src/host/core/errorWords.ts); for an `error` chunk, the chat's own. */
   says?: RegExp;
   actions?: string[];
   kept: Kept;
@@ -541,7 +541,7 @@ describe('fault modes, as the user sees them (ChatSession and AgentJobs against 
           // The words the user reads for the error the client threw; an `error` chunk is the chat's own.
           const said = x.fault === 'error-chunk' ? a.error.message : words(rig.thrown[0] as ServiceError);
           assert.match(said, x.says!);
-          assert.equal(a.error.message, said, 'the chat shows the host’s words for the error (src/host/errorWords.ts)');
+          assert.equal(a.error.message, said, 'the chat shows the host’s words for the error (src/host/core/errorWords.ts)');
           if (x.serviceWords)
             assert.ok(said.includes(x.serviceWords) && a.error.message.includes(x.serviceWords), 'the service says what was wrong with the request');
           else assert.match(said, ACTIONABLE, 'the message says what to do');

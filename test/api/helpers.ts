@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import type { ServiceError } from '../../src/api/errors';
 import { english } from '../../src/common/l10n';
-import { describeForUser } from '../../src/host/errorWords';
+import { describeForUser } from '../../src/host/core/errorWords';
 
 // Stand-ins the host-side tests share: VS Code's Memento and a port nothing listens on.
 
@@ -35,7 +35,7 @@ export async function closedPort(): Promise<number> {
 }
 
 /**
- * What the user reads for `err` (src/host/errorWords.ts, in English): the client only types what
+ * What the user reads for `err` (src/host/core/errorWords.ts, in English): the client only types what
  * happened (`reason`), and its `message` is a terse line for the log.
  */
 export function words(err: ServiceError, now?: number): string {

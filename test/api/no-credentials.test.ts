@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { AgentClient, AssistantClient, ServiceError } from '../../src/api';
 import { answersWithoutCors } from '../../src/api/crossOrigin';
-import { loadImage } from '../../src/chat/imageLoader';
+import { loadImage } from '../../src/chat/core/imageLoader';
 import { english } from '../../src/common/l10n';
 import { SAMPLE_JOB as job } from './helpers';
 

@@ -1,11 +1,11 @@
 import * as assert from 'node:assert/strict';
-import { AgentJobs } from '../../src/agent/agentJobs';
-import { realClock } from '../../src/agent/poller';
+import { AgentJobs } from '../../src/agent/core/agentJobs';
+import { realClock } from '../../src/agent/core/poller';
 import { AgentClient, ServiceError } from '../../src/api';
 import { MAX_RETRY_AFTER_MS } from '../../src/api/limits';
 import { AssistantClient } from '../../src/api/assistantClient';
-import { ChatSession } from '../../src/chat/chatSession';
-import { ChatStore } from '../../src/chat/chatStore';
+import { ChatSession } from '../../src/chat/core/chatSession';
+import { ChatStore } from '../../src/chat/core/chatStore';
 import type { AnswerView } from '../../src/common/protocol';
 import { FAULT_HEADER, HOSTILE_SOURCES, HOSTILE_TOOL_RESULTS, startEmulator, type RunningEmulator } from '../emulator';
 import { MemoryMemento, words } from './helpers';

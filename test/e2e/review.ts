@@ -1,7 +1,7 @@
 import type { Locator } from 'playwright-core';
 import { EDITOR_INPUT, type Workbench } from './workbench';
 
-// Drives the prompt review document (src/agent/reviewDocument.ts) the way a user does: an
+// Drives the prompt review document (src/agent/vscode/reviewDocument.ts) the way a user does: an
 // untitled Markdown editor with "Send to Agent" and "Cancel" in its title bar. Kept apart from
 // workbench.ts, which other suites extend.
 

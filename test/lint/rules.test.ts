@@ -27,7 +27,7 @@ describe('the project’s rules bite', function () {
       "import * as vscode from 'vscode';\nexport const v = vscode;\n",
       /no-restricted-imports: .*src\/api is the plain service client.*must not import vscode/,
     ],
-    ['src/api/bite.ts', "import { ChatSession } from '../chat/chatSession';\nexport const c = ChatSession;\n", /src\/api is the plain service client/],
+    ['src/api/bite.ts', "import { ChatSession } from '../chat/core/chatSession';\nexport const c = ChatSession;\n", /src\/api is the plain service client/],
     [
       'src/common/bite.ts',
       "import { readFileSync } from 'node:fs';\nexport const r = readFileSync;\n",
@@ -40,37 +40,71 @@ describe('the project’s rules bite', function () {
       /src\/webview is a browser bundle/,
     ],
     ['src/webview/bite.ts', "import * as vscode from 'vscode';\nexport const v = vscode;\n", /must not import vscode/],
-    ['src/chat/bite.ts', "import { AgentFeature } from '../agent';\nexport const a = AgentFeature;\n", /Features never import each other/],
-    ['src/agent/bite.ts', "import { ChatController } from '../chat/chatController';\nexport const c = ChatController;\n", /Features never import each other/],
-    ['src/host/bite.ts', "import { registerChatFeature } from '../chat';\nexport const r = registerChatFeature;\n", /src\/host is shared by the features/],
-    // The vscode-free cores inside the features (issue 17: chatSession.ts and agentJobs.ts passed the old check).
-    ['src/chat/chatSession.ts', "import * as vscode from 'vscode';\nexport const v = vscode;\n", /chat feature’s vscode-free core/],
-    ['src/agent/agentJobs.ts', "import * as vscode from 'vscode';\nexport const v = vscode;\n", /agent feature’s vscode-free core/],
-    // The Chat view's participant is a feature like the others (issue 18).
-    ['src/participant/bite.ts', "import { ChatSession } from '../chat/chatSession';\nexport const c = ChatSession;\n", /Features never import each other/],
+    ['src/chat/vscode/bite.ts', "import { AgentFeature } from '../../agent/vscode';\nexport const a = AgentFeature;\n", /Features never import each other/],
     [
-      'src/chat/bite.ts',
-      "import { DocsParticipant } from '../participant/participant';\nexport const p = DocsParticipant;\n",
+      'src/agent/vscode/bite.ts',
+      "import { ChatController } from '../../chat/vscode/chatController';\nexport const c = ChatController;\n",
       /Features never import each other/,
     ],
-    ['src/participant/answerRelay.ts', "import * as vscode from 'vscode';\nexport const v = vscode;\n", /chat participant’s vscode-free core/],
-    ['src/chat/chatSession.ts', "import { createHash } from 'node:crypto';\nexport const h = createHash;\n", /vscode-free core.*Node built-in/],
-    ['src/chat/chatStore.ts', "import { JobStore } from '../agent/jobStore';\nexport const j = JobStore;\n", /chat feature’s vscode-free core/],
-    // The host's wording runs in the vscode-free cores and their Node tests, so it takes the translator instead.
     [
-      'src/host/errorWords.ts',
-      "import * as vscode from 'vscode';\nexport const t = vscode.l10n.t;\n",
-      /host layer’s vscode-free wording.*must not import vscode/,
+      'src/host/vscode/bite.ts',
+      "import { registerChatFeature } from '../../chat/vscode';\nexport const r = registerChatFeature;\n",
+      /src\/host serves the features/,
     ],
-    ['src/chat/bite.ts', `${'export const x = 1;\n'.repeat(301)}`, /max-lines: File has too many lines \(301\)/],
-    ['src/chat/bite.ts', "console.log('a key?');\n", /no-console/],
+    // Issue 28: a layer is read from the path. A new file in a core/ folder is vscode-free by being there.
+    ['src/chat/core/bite.ts', "import * as vscode from 'vscode';\nexport const v = vscode;\n", /A core\/ folder is vscode-free.*must not import vscode/],
+    ['src/agent/core/bite.ts', "import type * as vscode from 'vscode';\nexport type V = typeof vscode;\n", /A core\/ folder is vscode-free/],
+    ['src/participant/core/answerRelay.ts', "import * as vscode from 'vscode';\nexport const v = vscode;\n", /A core\/ folder is vscode-free/],
+    [
+      'src/host/core/errorWords.ts',
+      "import * as vscode from 'vscode';\nexport const t = vscode.l10n.t;\n",
+      /A core\/ folder is vscode-free.*must not import vscode/,
+    ],
+    // ...nor may it reach vscode through its own wiring, even by a type.
+    [
+      'src/chat/core/bite.ts',
+      "import type { Log } from '../../host/vscode/log';\nexport type L = Log;\n",
+      /vscode-free core: it may not import VS Code wiring \(src\/host\/vscode\)/,
+    ],
+    [
+      'src/chat/core/bite.ts',
+      "import { ChatController } from '../vscode/chatController';\nexport const c = ChatController;\n",
+      /vscode-free core: it may not import VS Code wiring/,
+    ],
+    // The path is resolved, so another spelling of it does not get around the fence.
+    [
+      'src/chat/core/bite.ts',
+      "import { JobStore } from '../core/../../agent/core/jobStore';\nexport const j = JobStore;\n",
+      /Features never import each other/,
+    ],
+    // A file outside every layer (a feature's top level, a new folder's) is refused for where it is.
+    ['src/chat/bite.ts', 'export const x = 1;\n', /no-restricted-syntax: This file is outside every layer/],
+    ['src/newFeature/bite.ts', 'export const x = 1;\n', /This file is outside every layer/],
+    ['src/chat/core/chatStore.ts', "import { JobStore } from '../../agent/core/jobStore';\nexport const j = JobStore;\n", /Features never import each other/],
+    [
+      'src/participant/vscode/bite.ts',
+      "import { ChatSession } from '../../chat/core/chatSession';\nexport const c = ChatSession;\n",
+      /Features never import each other/,
+    ],
+    [
+      'src/chat/vscode/bite.ts',
+      "import { DocsParticipant } from '../../participant/vscode/participant';\nexport const p = DocsParticipant;\n",
+      /Features never import each other/,
+    ],
+    ['src/chat/core/chatSession.ts', "import { createHash } from 'node:crypto';\nexport const h = createHash;\n", /Node built-in/],
+    ['src/chat/vscode/bite.ts', `${'export const x = 1;\n'.repeat(301)}`, /max-lines: File has too many lines \(301\)/],
+    ['src/chat/vscode/bite.ts', "console.log('a key?');\n", /no-console/],
     // Issue 20: everything but the Node entry runs in the browser extension host too.
-    ['src/host/assistantAccess.ts', "import { createHash } from 'node:crypto';\nexport const h = createHash;\n", /browser extension host.*Node built-in/],
+    [
+      'src/host/vscode/assistantAccess.ts',
+      "import { createHash } from 'node:crypto';\nexport const h = createHash;\n",
+      /browser extension host.*Node built-in/,
+    ],
     ['src/api/bite.ts', "import { join } from 'path';\nexport const j = join;\n", /browser extension host.*Node built-in/],
     ['src/web/extension.ts', "import { readFileSync } from 'fs';\nexport const r = readFileSync;\n", /browser extension host.*Node built-in/],
     ['src/activation.ts', 'export const env = process.env;\n', /no-restricted-globals: .*browser extension host.*no `process` there/],
-    ['src/chat/postPacer.ts', 'setImmediate(() => undefined);\n', /no-restricted-globals: .*no `setImmediate` there/],
-    ['src/agent/bite.ts', "export const b = Buffer.from('x');\n", /no-restricted-globals: .*no `Buffer` there/],
+    ['src/chat/core/postPacer.ts', 'setImmediate(() => undefined);\n', /no-restricted-globals: .*no `setImmediate` there/],
+    ['src/agent/vscode/bite.ts', "export const b = Buffer.from('x');\n", /no-restricted-globals: .*no `Buffer` there/],
   ];
 
   for (const [file, code, expected] of violations) {
@@ -85,16 +119,60 @@ describe('the project’s rules bite', function () {
 
   it('lets each layer import what it may (controls)', async () => {
     const allowed: [string, string][] = [
-      ['src/chat/chatController.ts', "import * as vscode from 'vscode';\nexport const v = vscode;\n"],
-      ['src/agent/index.ts', "import * as vscode from 'vscode';\nimport { AgentClient } from '../api/agentClient';\nexport const v = [vscode, AgentClient];\n"],
+      ['src/chat/vscode/chatController.ts', "import * as vscode from 'vscode';\nexport const v = vscode;\n"],
+      [
+        'src/agent/vscode/index.ts',
+        "import * as vscode from 'vscode';\nimport { AgentClient } from '../../api/agentClient';\nexport const v = [vscode, AgentClient];\n",
+      ],
+      [
+        'src/agent/vscode/bite.ts',
+        "import { JobStore } from '../core/jobStore';\nimport { readConfig } from '../../host/vscode/config';\nexport const j = [JobStore, readConfig];\n",
+      ],
+      [
+        'src/chat/core/bite.ts',
+        "import { describeForUser } from '../../host/core/errorWords';\nimport { english } from '../../common/l10n';\nexport const d = [describeForUser, english];\n",
+      ],
       ['src/webview/bite.ts', "import type { ChatSnapshot } from '../common/protocol';\nexport type S = ChatSnapshot;\n"],
-      ['src/chat/imagePolicy.ts', "import { isLoopbackUrl } from '../api/url';\nexport const l = isLoopbackUrl;\n"],
+      ['src/chat/core/imagePolicy.ts', "import { isLoopbackUrl } from '../../api/url';\nexport const l = isLoopbackUrl;\n"],
       ['src/api/bite.ts', "import { ServiceError } from './errors';\nexport const e = ServiceError;\n"],
       // The Node entry is the one place for Node: the demo keys come from its environment.
       ['src/extension.ts', "import { join } from 'node:path';\nexport const env = [process.env, join];\n"],
-      ['src/chat/postPacer.ts', "export const soon = typeof globalThis.setImmediate === 'function';\n"],
+      ['src/chat/core/postPacer.ts', "export const soon = typeof globalThis.setImmediate === 'function';\n"],
     ];
     for (const [file, code] of allowed) assert.deepEqual(await lint(file, code), [], `${file} may import this`);
+  });
+
+  it('fences in a new feature as soon as its folder exists, and refuses an import cycle, type-only or not', function () {
+    this.timeout(120_000);
+    const dir = mkdtempSync(join(tmpdir(), 'layers-'));
+    try {
+      for (const f of ['src', 'eslint.config.mjs', 'tsconfig.json']) cpSync(join(ROOT, f), join(dir, f), { recursive: true });
+      symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
+      // A feature nobody listed anywhere: its wiring imports the chat's.
+      mkdirSync(join(dir, 'src/glossary/vscode'), { recursive: true });
+      writeFileSync(
+        join(dir, 'src/glossary/vscode/index.ts'),
+        "import { ChatController } from '../../chat/vscode/chatController';\nexport const c = ChatController;\n",
+      );
+      const lint = spawnSync(process.execPath, [join(ROOT, 'node_modules/eslint/bin/eslint.js'), '--no-warn-ignored', 'src/glossary/vscode/index.ts'], {
+        cwd: dir,
+        encoding: 'utf8',
+      });
+      assert.notEqual(lint.status, 0, lint.stderr);
+      assert.match(lint.stdout, /Features never import each other/);
+
+      const cycles = () => spawnSync(process.execPath, [join(ROOT, 'scripts/check-cycles.mjs'), dir], { encoding: 'utf8' });
+      const clean = cycles();
+      assert.equal(clean.status, 0, clean.stderr);
+      // Two files that import each other's types only: the shape of the two cycles issue 28 found.
+      writeFileSync(join(dir, 'src/chat/core/biteA.ts'), "import type { B } from './biteB';\nexport interface A { b?: B }\n");
+      writeFileSync(join(dir, 'src/chat/core/biteB.ts'), "import type { A } from './biteA';\nexport interface B { a?: A }\n");
+      const typeOnly = cycles();
+      assert.equal(typeOnly.status, 1);
+      assert.match(typeOnly.stderr, /an import cycle through 2 files[^\n]*\n {2}src\/chat\/core\/biteA\.ts\n {2}src\/chat\/core\/biteB\.ts/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('the formatter finds a file that is not formatted, and passes one that is', async () => {
@@ -119,7 +197,7 @@ describe('the project’s rules bite', function () {
     });
 
     it('fails when the real registration of a command is removed, though its id still appears in the file', () => {
-      const file = join(dir, 'src/agent/configure.ts');
+      const file = join(dir, 'src/agent/vscode/configure.ts');
       const text = readFileSync(file, 'utf8');
       assert.ok(text.includes("registerCommand('docsAssistant.configure'"), 'the fixture still registers it');
       writeFileSync(

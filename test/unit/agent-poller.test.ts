@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { JobPoller, MAX_POLL_INTERVAL_MS, type PollResult } from '../../src/agent/poller';
+import { JobPoller, MAX_POLL_INTERVAL_MS, type PollResult } from '../../src/agent/core/poller';
 import { ServiceError } from '../../src/api/errors';
 import type { AgentJob, AgentJobStatus } from '../../src/api/types';
 import { FakeClock, flush } from './fakeClock';

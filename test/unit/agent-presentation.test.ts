@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { contextValueOf, presentChildren, presentJob, shortRepository } from '../../src/agent/jobPresentation';
-import type { JobRecord } from '../../src/agent/jobStore';
-import { buildAgentPrompt, isBlankPrompt } from '../../src/agent/prompt';
+import { contextValueOf, presentChildren, presentJob, shortRepository } from '../../src/agent/core/jobPresentation';
+import type { JobRecord } from '../../src/agent/core/jobStore';
+import { buildAgentPrompt, isBlankPrompt } from '../../src/agent/core/prompt';
 import type { AgentJobStatus } from '../../src/api/types';
 import { english } from '../../src/common/l10n';
 

@@ -2,8 +2,8 @@ import * as assert from 'node:assert/strict';
 import { createEmptyMessage, reduceChunk } from '../../src/api/reducer';
 import type { AssembledMessage, AssistantStreamEvent, UIMessageChunk } from '../../src/api/types';
 import { MAX_PARTS, MAX_SOURCES } from '../../src/api/limits';
-import { ChatSession, type AssistantLike } from '../../src/chat/chatSession';
-import { ChatStore } from '../../src/chat/chatStore';
+import { ChatSession, type AssistantLike } from '../../src/chat/core/chatSession';
+import { ChatStore } from '../../src/chat/core/chatStore';
 import type { Memento } from '../../src/common/memento';
 import type { AnswerView } from '../../src/common/protocol';
 

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { applyStreamItem, createDecoder, createEmptyMessage } from '../../src/api';
 import { english } from '../../src/common/l10n';
 import type { AnswerView } from '../../src/common/protocol';
-import { diffAnswer, emptyAnswer, noticesOf, partsOf, sourcesOf, viewAfterDelta } from '../../src/chat/answerView';
+import { diffAnswer, emptyAnswer, noticesOf, partsOf, sourcesOf, viewAfterDelta } from '../../src/chat/core/answerView';
 import { SSE_FIXTURES, loadFixture } from '../fixtures/streams';
 
 // The host's shortcut for a text or reasoning delta, and for a chunk that touches no part, must

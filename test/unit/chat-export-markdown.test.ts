@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { answerMarkdown, conversationMarkdown, exportFileName } from '../../src/chat/exportMarkdown';
+import { answerMarkdown, conversationMarkdown, exportFileName } from '../../src/chat/core/exportMarkdown';
 import type { AnswerView, ContextChip, TurnView } from '../../src/common/protocol';
 
 // Issue 19, item 3: a conversation exported as Markdown holds what it held (questions, attached

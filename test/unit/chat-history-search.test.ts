@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { historyIndex, MAX_SEARCH_CHARS, searchHistory, type SearchableConversation } from '../../src/chat/historySearch';
+import { historyIndex, MAX_SEARCH_CHARS, searchHistory, type SearchableConversation } from '../../src/chat/core/historySearch';
 
 // Issue 19, item 3: the history quick pick finds a conversation by what was asked and answered in
 // it, not only by its title. The search is plain text (case-insensitive, no pattern from the user),

@@ -2,11 +2,11 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MAX_ANSWER_BYTES, MAX_CHIPS, MAX_CONTEXT_CHARS, MAX_INPUT_CHARS, MAX_QUESTION_CHARS, MAX_SELECTION_CHARS } from '../../src/api/limits';
-import { ChatSession } from '../../src/chat/chatSession';
-import { ChatStore } from '../../src/chat/chatStore';
+import { ChatSession } from '../../src/chat/core/chatSession';
+import { ChatStore } from '../../src/chat/core/chatStore';
 import type { Memento } from '../../src/common/memento';
-import { buildContextChip } from '../../src/host/selectionContext';
-import { parseWebviewRequest } from '../../src/chat/webviewMessages';
+import { buildContextChip } from '../../src/host/core/selectionContext';
+import { parseWebviewRequest } from '../../src/chat/core/webviewMessages';
 import type { ContextChip } from '../../src/common/protocol';
 
 // Issue 16, item 8: chips went up to 200,000 characters each, with no bound on how many a

@@ -2,9 +2,9 @@ import * as assert from 'node:assert/strict';
 import { Emitter } from '../../src/common/event';
 import type { AgentJobsService, JobLaunch, JobState } from '../../src/common/jobs';
 import type { JobCardView, TurnView } from '../../src/common/protocol';
-import type { ChatSession } from '../../src/chat/chatSession';
+import type { ChatSession } from '../../src/chat/core/chatSession';
 import { Marked } from 'marked';
-import { ChatJobCards, fixPrompt } from '../../src/chat/jobCards';
+import { ChatJobCards, fixPrompt } from '../../src/chat/core/jobCards';
 import { fixPrompt as draftFor } from '../../src/common/fixPrompt';
 
 // The chat meets the agent feature only through AgentJobsService (issue 17): it launches with the

@@ -2,16 +2,16 @@ import * as assert from 'node:assert/strict';
 import { ServiceError, type ServiceErrorReason } from '../../src/api/errors';
 import { createEmptyMessage } from '../../src/api/reducer';
 import type { AssembledMessage } from '../../src/api/types';
-import { ChatSession, type AssistantLike } from '../../src/chat/chatSession';
-import { ChatStore } from '../../src/chat/chatStore';
+import { ChatSession, type AssistantLike } from '../../src/chat/core/chatSession';
+import { ChatStore } from '../../src/chat/core/chatStore';
 import { english, type Translate } from '../../src/common/l10n';
 import type { AnswerView, ErrorAction } from '../../src/common/protocol';
-import { describeForUser } from '../../src/host/errorWords';
+import { describeForUser } from '../../src/host/core/errorWords';
 import { MemoryMemento } from '../api/helpers';
 
 // Issue 17: the chat's core knows nothing of VS Code, so it is handed the translator
 // (vscode.l10n.t in the extension). Everything it shows goes through it: a failed request in the
-// host's words for its typed reason (src/host/errorWords.ts), with the buttons those words offer,
+// host's words for its typed reason (src/host/core/errorWords.ts), with the buttons those words offer,
 // and the chat's own words. A stand-in translator that marks what it translated shows which
 // words went through it.
 

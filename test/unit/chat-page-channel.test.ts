@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { PageChannel } from '../../src/chat/pageChannel';
-import { MAX_HELD } from '../../src/chat/pageOutbox';
+import { PageChannel } from '../../src/chat/core/pageChannel';
+import { MAX_HELD } from '../../src/chat/core/pageOutbox';
 import { english } from '../../src/common/l10n';
 import type { AnswerPatch, ChatSnapshot, HostToWebviewMessage, RequestHandlers } from '../../src/common/protocol';
 

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { POST_WINDOW_MS, postPacer } from '../../src/chat/postPacer';
+import { POST_WINDOW_MS, postPacer } from '../../src/chat/core/postPacer';
 import { FakeClock } from './fakeClock';
 
 // The host's pace of posts to the webview: a paced stream goes out with no wait at all; a burst

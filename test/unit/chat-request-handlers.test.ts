@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { dispatch, parseWebviewRequest } from '../../src/chat/webviewMessages';
+import { dispatch, parseWebviewRequest } from '../../src/chat/core/webviewMessages';
 import type { RequestHandlers, RequestPayload, WebviewRequestName } from '../../src/common/protocol';
 
 // The host answers the webview through one handler per request name, typed by the protocol's

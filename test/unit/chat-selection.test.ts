@@ -10,7 +10,7 @@ import {
   isSameSelection,
   truncationPoint,
   type SelectionInput,
-} from '../../src/host/selectionContext';
+} from '../../src/host/core/selectionContext';
 
 // The selection rule: which kind of context a selection is, which path goes with it, how much of
 // it is sent, and that the same selection is never attached twice. currentPath trimming (the last

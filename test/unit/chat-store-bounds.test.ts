@@ -1,9 +1,9 @@
 import * as assert from 'node:assert/strict';
 import type { AssembledMessage, AssistantStreamEvent } from '../../src/api/types';
 import { createEmptyMessage, reduceChunk } from '../../src/api/reducer';
-import { emptyAnswer } from '../../src/chat/answerView';
-import { ChatSession, type AssistantLike } from '../../src/chat/chatSession';
-import { ChatStore, historyNote, MAX_STORED_CHARS } from '../../src/chat/chatStore';
+import { emptyAnswer } from '../../src/chat/core/answerView';
+import { ChatSession, type AssistantLike } from '../../src/chat/core/chatSession';
+import { ChatStore, historyNote, MAX_STORED_CHARS } from '../../src/chat/core/chatStore';
 import { english } from '../../src/common/l10n';
 import type { Memento } from '../../src/common/memento';
 import type { AnswerView, TurnView } from '../../src/common/protocol';

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { MAX_ANSWER_BYTES, MAX_INPUT_CHARS } from '../../src/api/limits';
-import { parseWebviewRequest, safeExternalUrl } from '../../src/chat/webviewMessages';
+import { parseWebviewRequest, safeExternalUrl } from '../../src/chat/core/webviewMessages';
 import type { WebviewRequestName } from '../../src/common/protocol';
 
 // The host's gate for what the webview sends. The webview renders text from the network, so it is
@@ -315,11 +315,11 @@ describe('webview messages: no admin action without the user confirming', () => 
   // here: the webview has no request that starts a job, and the host's handler for "Fix This in
   // the Docs" can only reach the agent through the AgentJobsService, whose launch asks the user first.
   // Every file of the chat's host side: the request handlers, the controller's pieces, the job cards.
-  const chatHost = readdirSync(join(ROOT, 'src', 'chat'))
+  const chatHost = readdirSync(join(ROOT, 'src', 'chat'), { recursive: true, encoding: 'utf8' })
     .filter((f) => f.endsWith('.ts'))
     .map((f) => readFileSync(join(ROOT, 'src', 'chat', f), 'utf8'));
-  const jobCards = readFileSync(join(ROOT, 'src', 'chat', 'jobCards.ts'), 'utf8');
-  const agentActions = readFileSync(join(ROOT, 'src', 'agent', 'actions.ts'), 'utf8');
+  const jobCards = readFileSync(join(ROOT, 'src', 'chat', 'core', 'jobCards.ts'), 'utf8');
+  const agentActions = readFileSync(join(ROOT, 'src', 'agent', 'vscode', 'actions.ts'), 'utf8');
 
   it('the webview has no request that names an agent job action other than the three the job card shows', () => {
     const accepted = JOB_ACTIONS.filter((action) => parseWebviewRequest(req('jobAction', { jobId: 'j', action })));

@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
-import { planCodeActions, type PlanInput } from '../../src/codeActions/actionPlan';
+import { planCodeActions, type PlanInput } from '../../src/codeActions/core/actionPlan';
 import { ASK_ABOUT_SELECTION_COMMAND, FIX_DOCS_COMMAND, isAskAboutSelectionArgs, isCodeTarget } from '../../src/common/commandArgs';
 import { english } from '../../src/common/l10n';
-import { MAX_ENCLOSING_LINES, widenToSymbol, type SymbolNode } from '../../src/host/symbolTarget';
+import { MAX_ENCLOSING_LINES, widenToSymbol, type SymbolNode } from '../../src/host/core/symbolTarget';
 
 // Issue 19, item 1: which Docs actions the lightbulb offers for which document and selection,
 // the arguments they hand the chat's and the agent's commands, and which symbol a word at the

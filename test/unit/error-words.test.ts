@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { LostResponseError } from '../../src/agent/agentJobs';
+import { LostResponseError } from '../../src/agent/core/agentJobs';
 import {
   AgentClient,
   AssistantClient,
@@ -15,10 +15,10 @@ import {
   type ServiceErrorReason,
 } from '../../src/api';
 import { english, type Translate } from '../../src/common/l10n';
-import { describeForUser } from '../../src/host/errorWords';
-import { delayWords, keyProblemWords } from '../../src/host/keyWords';
+import { describeForUser } from '../../src/host/core/errorWords';
+import { delayWords, keyProblemWords } from '../../src/host/core/keyWords';
 
-// The words a user reads when a service call fails (src/host/errorWords.ts), written from the
+// The words a user reads when a service call fails (src/host/core/errorWords.ts), written from the
 // client's typed reasons. These are the words the client used to write itself, with the settings
 // and commands that fix each failure named; the client tests assert the reasons.
 

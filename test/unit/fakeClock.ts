@@ -1,4 +1,4 @@
-import type { PollClock } from '../../src/agent/poller';
+import type { PollClock } from '../../src/agent/core/poller';
 
 /** A clock whose time only moves when the test says so; timers fire in order. */
 export class FakeClock implements PollClock {

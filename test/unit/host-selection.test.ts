@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { selectedText } from '../../src/host/selection';
+import { selectedText } from '../../src/host/core/selection';
 
 // The one rule for which lines a selection covers, shared by the chat's chips and the agent's
 // prompts (they used to compute it each on their own).

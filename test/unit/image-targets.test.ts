@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { loadImage } from '../../src/chat/imageLoader';
+import { loadImage } from '../../src/chat/core/imageLoader';
 import { english } from '../../src/common/l10n';
 import { PNG_1X1 } from '../fixtures/hostileAnswer';
 

@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { loadImage } from '../../src/chat/imageLoader';
-import { imageOrigins, trustedImageOrigins } from '../../src/chat/imagePolicy';
+import { loadImage } from '../../src/chat/core/imageLoader';
+import { imageOrigins, trustedImageOrigins } from '../../src/chat/core/imagePolicy';
 import { english } from '../../src/common/l10n';
 import { PNG_1X1 } from '../fixtures/hostileAnswer';
 

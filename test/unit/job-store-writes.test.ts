@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { AgentJobs } from '../../src/agent/agentJobs';
-import { JobStore, storeKey } from '../../src/agent/jobStore';
+import { AgentJobs } from '../../src/agent/core/agentJobs';
+import { JobStore, storeKey } from '../../src/agent/core/jobStore';
 import type { Memento } from '../../src/common/memento';
 import type { AgentClient } from '../../src/api/agentClient';
 import { ServiceError } from '../../src/api/errors';

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { detectKeyKind, keyProblem, type KeyKind } from '../../src/api';
 import { english } from '../../src/common/l10n';
-import { keyProblemWords } from '../../src/host/keyWords';
+import { keyProblemWords } from '../../src/host/core/keyWords';
 
 const ADMIN = 'svc_7fK2pQ9xLm3Zt8Rw';
 const ASSISTANT = 'svc_dsc_Hq4nV8yTb2Kp6Lm1';

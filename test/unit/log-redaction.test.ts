@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { KnownSecrets, RedactingLog } from '../../src/host/redactingLog';
+import { KnownSecrets, RedactingLog } from '../../src/host/core/redactingLog';
 
-// Issue 27: nothing secret in the log. Every line goes through RedactingLog (src/host/log.ts is
+// Issue 27: nothing secret in the log. Every line goes through RedactingLog (src/host/vscode/log.ts is
 // its VS Code output channel): key shapes and bearer tokens by pattern, the user info of every
 // URL, and the keys by their stored value, read from the key store at each line, so a key whose
 // shape the pattern does not know (one stored before the key check refused it, or mistyped) is

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { machineFingerprint } from '../../src/host/machineFingerprint';
+import { machineFingerprint } from '../../src/host/core/machineFingerprint';
 
 // Issue 20: the `machine` fingerprint is hashed with Web Crypto so that it runs in the browser's
 // extension host. It must be the value node:crypto gave before, or every install would look new

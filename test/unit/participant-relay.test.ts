@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { createEmptyMessage, reduceChunk } from '../../src/api/reducer';
 import type { AssembledMessage, UIMessageChunk } from '../../src/api/types';
 import { english } from '../../src/common/l10n';
-import { AnswerRelay, type ResponseSink } from '../../src/participant/answerRelay';
+import { AnswerRelay, type ResponseSink } from '../../src/participant/core/answerRelay';
 import { Marked } from 'marked';
 
 /** VS Code's Chat view renders Markdown with marked; raw HTML is checked here as marked passes it through. */

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type { Memento } from '../../src/common/memento';
-import { lastExchange, messagesFor, MAX_ANSWER_CHARS } from '../../src/participant/history';
-import { MAX_SESSIONS, ParticipantThreads, SESSION_KEY, sessionOf } from '../../src/participant/threads';
+import { lastExchange, messagesFor, MAX_ANSWER_CHARS } from '../../src/participant/core/history';
+import { MAX_SESSIONS, ParticipantThreads, SESSION_KEY, sessionOf } from '../../src/participant/core/threads';
 
 class MemoryMemento implements Memento {
   readonly data = new Map<string, unknown>();

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { marked } from 'marked';
 import { english } from '../../src/common/l10n';
-import { MAX_QUERY_CHARS, invocationMarkdown, queryToSend } from '../../src/participant/toolInvocation';
+import { MAX_QUERY_CHARS, invocationMarkdown, queryToSend } from '../../src/participant/core/toolInvocation';
 
 // Issue 27: when #docs runs, the Chat view shows the exact query that leaves the machine, as
 // text. A model writes the query, so `[Set key](https://evil.example/k)` must not become a live

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { ServiceError } from '../../src/api/errors';
 import { createEmptyMessage, reduceChunk } from '../../src/api/reducer';
 import type { AssembledMessage, UIMessageChunk } from '../../src/api/types';
-import { MAX_TOOL_RESULT_CHARS, newNonce, resultText, toolErrorText } from '../../src/participant/toolResult';
+import { MAX_TOOL_RESULT_CHARS, newNonce, resultText, toolErrorText } from '../../src/participant/core/toolResult';
 
 // What #docs hands a model (issue 27): the service's answer and its sources are data, not the
 // tool's own words. They sit in a block whose tags carry a random nonce the answer cannot know,

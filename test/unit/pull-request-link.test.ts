@@ -5,7 +5,7 @@ import {
   openPullRequestInOf,
   pullRequestsExtensionUri,
   PULL_REQUESTS_EXTENSION_ID,
-} from '../../src/agent/pullRequestLink';
+} from '../../src/agent/core/pullRequestLink';
 
 // Where a finished job's pull request opens (issue 19): in the GitHub Pull Requests extension
 // through its URI handler, or in the browser. Only a plain github.com pull request link may go to

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { JobPoller, realClock } from '../../src/agent/poller';
+import { JobPoller, realClock } from '../../src/agent/core/poller';
 import { ServiceError } from '../../src/api/errors';
 import { errorFromStatus, parseRetryAfter, retryTime } from '../../src/api/httpErrors';
 import { MAX_RETRY_AFTER_MS, MAX_TIMER_MS, timerDelay } from '../../src/api/limits';

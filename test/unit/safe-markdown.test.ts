@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import MarkdownIt from 'markdown-it';
 import { Marked } from 'marked';
-import { conversationMarkdown } from '../../src/chat/exportMarkdown';
+import { conversationMarkdown } from '../../src/chat/core/exportMarkdown';
 import type { AnswerView, TurnView } from '../../src/common/protocol';
 import { imageVectors } from '../fixtures/hostileAnswer';
 import { mdCodeSpan, mdFenced, mdLinkDestination, mdLine } from '../../src/common/markdown/escape';

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { MAX_ANSWER_BYTES, MAX_INPUT_CHARS } from '../../src/api/limits';
-import { REQUEST_SCHEMAS } from '../../src/chat/webviewMessages';
+import { REQUEST_SCHEMAS } from '../../src/chat/core/webviewMessages';
 import type { ErrorAction, RequestPayload, WebviewRequestName, WebviewRequests } from '../../src/common/protocol';
 import { empty, literal, object, optional, parse, str, type Infer } from '../../src/common/schema';
 

@@ -1,9 +1,9 @@
 import * as assert from 'node:assert/strict';
 import { hasUserInfo } from '../../src/api/url';
-import { settingsWithUserInfo } from '../../src/host/urlUserInfo';
+import { settingsWithUserInfo } from '../../src/host/vscode/urlUserInfo';
 
 // Issue 27: a user name or password in an address setting is refused, with a message that names
-// the setting (src/host/urlSettingsGuard.ts, run in the integration suite); here, which settings.
+// the setting (src/host/vscode/urlSettingsGuard.ts, run in the integration suite); here, which settings.
 
 const clean = {
   baseUrl: 'https://api.example.com',

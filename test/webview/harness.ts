@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import type { AnswerPatch, ChatSnapshot, HostNotificationName, HostNotifications } from '../../src/common/protocol';
-import { renderWebviewHtml } from '../../src/chat/webviewHtml';
+import { renderWebviewHtml } from '../../src/chat/core/webviewHtml';
 import { RENDER_INTERVAL_MS } from '../../src/webview/cadence';
 
 // Loads the real webview bundle, in the real HTML the host generates (CSP included), into

@@ -4,7 +4,7 @@ import type { TurnView } from '../../src/common/protocol';
 import { WebviewHarness, snapshotWith } from './harness';
 
 // The page speaks VS Code's display language: the host puts vscode.l10n.bundle in the HTML as a
-// JSON data block (src/chat/webviewHtml.ts) and the page looks every word up there through
+// JSON data block (src/chat/core/webviewHtml.ts) and the page looks every word up there through
 // @vscode/l10n (src/webview/l10nBundle.ts). Without a bundle it is English. The block is data: the
 // CSP need not allow it, and nothing in a translation can end it and become script.
 

@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import type { RunningEmulator } from '../../emulator';
 import type { DocsAssistantTestHooks } from '../../../src/extension';
 import type { ContextChip } from '../../../src/common/protocol';
-import { DocsCodeActionProvider } from '../../../src/codeActions';
+import { DocsCodeActionProvider } from '../../../src/codeActions/vscode';
 import { activatedWithEmulator, sleep, waitFor } from './harness';
 import { CANCEL, received } from './review';
 

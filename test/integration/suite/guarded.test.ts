@@ -1,11 +1,11 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { ServiceError } from '../../../src/api/errors';
-import { commandGuard } from '../../../src/host/guarded';
-import type { Log } from '../../../src/host/log';
-import type { KeyStore } from '../../../src/host/secrets';
+import { commandGuard } from '../../../src/host/vscode/guarded';
+import type { Log } from '../../../src/host/vscode/log';
+import type { KeyStore } from '../../../src/host/vscode/secrets';
 
-// The guard every command of both features runs inside (src/host/guarded.ts), in a real extension
+// The guard every command of both features runs inside (src/host/vscode/guarded.ts), in a real extension
 // host: a failure never escapes as a rejection, is logged and shown without either key, offers
 // the fix for what went wrong, and a cancelled command says nothing.
 

@@ -1,5 +1,5 @@
 import type Mocha from 'mocha';
-import { realClock, type PollClock } from '../../../src/agent/poller';
+import { realClock, type PollClock } from '../../../src/agent/core/poller';
 import { HEARTBEAT_MS, type IntegrationResults } from '../results.mjs';
 
 // Keeps results.json changing while the suite runs, so that the runner (run.mjs) can tell a slow

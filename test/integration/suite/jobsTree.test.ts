@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { AgentJob } from '../../../src/api/types';
-import type { JobsTreeElement } from '../../../src/agent/jobsTreeProvider';
+import type { JobsTreeElement } from '../../../src/agent/vscode/jobsTreeProvider';
 import type { DocsAssistantTestHooks } from '../../../src/extension';
 import type { RunningEmulator } from '../../emulator';
 import { activated, configureForEmulator, DEMO, waitFor } from './harness';

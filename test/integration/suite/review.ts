@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { RecordedRequest, RunningEmulator } from '../../emulator';
 import { waitFor } from './harness';
 
-// Helpers for the prompt review document (src/agent/reviewDocument.ts): the untitled Markdown
+// Helpers for the prompt review document (src/agent/vscode/reviewDocument.ts): the untitled Markdown
 // editor that holds exactly what the agent gets, with Send to Agent / Cancel in its title bar.
 // Not a *.test.ts file, so the suite's loader does not run it as tests.
 

@@ -3,8 +3,8 @@ import * as vscode from 'vscode';
 import type { KeyKind } from '../../../src/api/keys';
 import { activated, DEMO, stillPending, waitFor } from './harness';
 import type { DocsAssistantTestHooks } from '../../../src/extension';
-import { RedactingLog } from '../../../src/host/redactingLog';
-import { KeyStore } from '../../../src/host/secrets';
+import { RedactingLog } from '../../../src/host/core/redactingLog';
+import { KeyStore } from '../../../src/host/vscode/secrets';
 
 // The keys' commands against VS Code's real SecretStorage. The extension host cannot type into an
 // input box, so a key goes in through the store the Set commands use, and the commands are

@@ -1,9 +1,9 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { docsSiteName } from '../../../src/host/assistantAccess';
-import type { Log } from '../../../src/host/log';
-import { UrlSettingsGuard } from '../../../src/host/urlSettingsGuard';
-import { mcpServerUri } from '../../../src/participant/mcpProvider';
+import { docsSiteName } from '../../../src/host/vscode/assistantAccess';
+import type { Log } from '../../../src/host/vscode/log';
+import { UrlSettingsGuard } from '../../../src/host/vscode/urlSettingsGuard';
+import { mcpServerUri } from '../../../src/participant/vscode/mcpProvider';
 import { activated, waitFor } from './harness';
 
 // Issue 27: a user name or password in an address setting is refused, with a message that names

@@ -1,0 +1,143 @@
+import * as vscode from 'vscode';
+import { AgentClient } from '../../api/agentClient';
+import { ServiceError } from '../../api/errors';
+import { Disposable, toDisposable } from '../../common/lifecycle';
+import { onDidChangeConfig, readConfig } from '../../host/vscode/config';
+import { showServiceError } from '../../host/vscode/errorMessages';
+import { describeForUser } from '../../host/core/errorWords';
+import type { Log } from '../../host/vscode/log';
+import type { KeyStore } from '../../host/vscode/secrets';
+import { AgentJobs } from '../core/agentJobs';
+import type { JobRecord } from '../core/jobStore';
+import { JobsTreeProvider } from './jobsTreeProvider';
+import { notifyJobFinished } from './notifications';
+import { ActiveJobsStatusBar } from './statusBar';
+
+export interface AgentServices {
+  keys: KeyStore;
+  log: Log;
+}
+
+/** What the agent asks of VS Code to open a link; the integration suite swaps these to see what opens. */
+export interface AgentHost {
+  openExternal(uri: vscode.Uri): Thenable<boolean>;
+  /** Whether an extension is installed and enabled here. */
+  hasExtension(id: string): boolean;
+}
+
+/**
+ * Owns the agent feature: the jobs of the configured project, the tree, the status bar and the
+ * commands. When the base URL or project changes, the jobs of the new project are loaded and
+ * the old project's polling stops; nothing of either is lost.
+ */
+export class AgentFeature extends Disposable {
+  readonly tree: JobsTreeProvider;
+  readonly view: vscode.TreeView<import('./jobsTreeProvider').JobsTreeElement>;
+  private jobs: AgentJobs | undefined;
+  private jobsKey = '';
+  private readonly statusBar = this._register(new ActiveJobsStatusBar());
+  private readonly jobsChanged = this._register(new vscode.EventEmitter<void>());
+  /** The job list changed, or another project's list took its place. */
+  readonly onDidChangeJobs = this.jobsChanged.event;
+  private storeSubscription: { dispose(): void } | undefined;
+  readonly host: AgentHost = {
+    openExternal: (uri) => vscode.env.openExternal(uri),
+    hasExtension: (id) => vscode.extensions.getExtension(id) !== undefined,
+  };
+
+  constructor(
+    readonly context: vscode.ExtensionContext,
+    readonly services: AgentServices,
+  ) {
+    super();
+    this.tree = this._register(new JobsTreeProvider(() => this.jobs?.store.all() ?? []));
+    this.view = this._register(vscode.window.createTreeView('docsAssistant.jobsView', { treeDataProvider: this.tree, showCollapseAll: false }));
+    this._register(onDidChangeConfig(() => this.reload()));
+    this._register(services.keys.onDidChange(() => void this.updateContextKeys()));
+    this._register(vscode.window.onDidChangeWindowState((s) => s.focused && this.jobs?.refresh()));
+    this._register(toDisposable(() => this.disposeJobs()));
+    this.reload();
+  }
+
+  /** The jobs of the configured project, or undefined while base URL or project id is missing. */
+  get current(): AgentJobs | undefined {
+    return this.jobs;
+  }
+
+  async client(): Promise<AgentClient> {
+    const cfg = readConfig();
+    const apiKey = await this.services.keys.get('admin');
+    if (!cfg.baseUrl || !cfg.projectId || !apiKey) {
+      throw new ServiceError({ reason: { code: 'notConfigured', service: 'agent' }, message: 'Docs Assistant is not set up for agent jobs yet.' });
+    }
+    return new AgentClient({
+      baseUrl: cfg.baseUrl,
+      projectId: cfg.projectId,
+      apiKey,
+      requestTimeoutMs: cfg.requestTimeoutMs,
+      streamIdleTimeoutMs: cfg.streamIdleTimeoutMs,
+    });
+  }
+
+  private reload(): void {
+    const cfg = readConfig();
+    const key = cfg.baseUrl && cfg.projectId ? `${cfg.baseUrl}|${cfg.projectId}` : '';
+    if (key !== this.jobsKey) {
+      this.disposeJobs();
+      this.jobsKey = key;
+      if (key) {
+        this.jobs = new AgentJobs({
+          memento: this.context.globalState,
+          baseUrl: cfg.baseUrl,
+          projectId: cfg.projectId,
+          client: () => this.client(),
+          baseIntervalMs: () => readConfig().pollIntervalMs,
+          isFocused: () => vscode.window.state.focused,
+          onJobFinished: (r) => void notifyJobFinished(r),
+          onAuthFailure: (e) => this.onAuthFailure(e),
+          describe: (e) => describeForUser(e, vscode.l10n.t).message,
+        });
+        this.storeSubscription = this.jobs.store.onDidChange(() => this.onJobsChanged());
+        this.jobs.resumePolling();
+      }
+    }
+    this.onJobsChanged();
+  }
+
+  private onAuthFailure(error: ServiceError): void {
+    this.services.log.warn(`Polling stopped: ${error.message}`);
+    void showServiceError(error);
+  }
+
+  private onJobsChanged(): void {
+    const records: readonly JobRecord[] = this.jobs?.store.all() ?? [];
+    this.tree.refresh();
+    this.statusBar.update(records.filter((r) => r.job.status === 'active' && !r.notFound).length);
+    if (this.jobs) {
+      const left = this.jobs.budget.remaining();
+      this.view.description = left < this.jobs.budget.max ? vscode.l10n.t('{0}/{1} left this hour', left, this.jobs.budget.max) : undefined;
+    } else {
+      this.view.description = undefined;
+    }
+    void this.updateContextKeys();
+    this.jobsChanged.fire();
+  }
+
+  private async updateContextKeys(): Promise<void> {
+    const cfg = readConfig();
+    const set = (k: string, v: boolean) => vscode.commands.executeCommand('setContext', `docsAssistant.${k}`, v);
+    await Promise.all([
+      set('baseUrlConfigured', !!cfg.baseUrl),
+      set('projectConfigured', !!cfg.projectId),
+      set('hasAdminKey', await this.services.keys.has('admin')),
+      set('hasJobs', (this.jobs?.store.all().length ?? 0) > 0),
+    ]);
+  }
+
+  private disposeJobs(): void {
+    this.storeSubscription?.dispose();
+    this.storeSubscription = undefined;
+    this.jobs?.dispose();
+    this.jobs = undefined;
+  }
+}

@@ -1,0 +1,83 @@
+import * as vscode from 'vscode';
+import type { JobRecord } from '../core/jobStore';
+import { presentChildren, presentJob, type ChildView } from '../core/jobPresentation';
+
+// Maps the plain presentation (jobPresentation.ts) onto tree items. Elements are small objects
+// keyed by job id, so reveal() can find a job again after the list changes.
+
+export type JobsTreeElement = { kind: 'job'; jobId: string } | { kind: 'child'; jobId: string; child: ChildView };
+
+export class JobsTreeProvider implements vscode.TreeDataProvider<JobsTreeElement>, vscode.Disposable {
+  private readonly _onDidChangeTreeData = new vscode.EventEmitter<JobsTreeElement | undefined>();
+  readonly onDidChangeTreeData = this._onDidChangeTreeData.event;
+  private readonly elements = new Map<string, JobsTreeElement>();
+
+  constructor(private readonly records: () => readonly JobRecord[]) {}
+
+  refresh(): void {
+    this._onDidChangeTreeData.fire(undefined);
+  }
+
+  /** The same object for the same job, as TreeView.reveal expects. */
+  elementFor(jobId: string): JobsTreeElement {
+    let el = this.elements.get(jobId);
+    if (!el) {
+      el = { kind: 'job', jobId };
+      this.elements.set(jobId, el);
+    }
+    return el;
+  }
+
+  getChildren(element?: JobsTreeElement): JobsTreeElement[] {
+    if (!element) return this.records().map((r) => this.elementFor(r.job.id));
+    if (element.kind !== 'job') return [];
+    const record = this.find(element.jobId);
+    return record ? presentChildren(record, Date.now(), vscode.l10n.t).map((child) => ({ kind: 'child', jobId: element.jobId, child })) : [];
+  }
+
+  getParent(element: JobsTreeElement): JobsTreeElement | undefined {
+    return element.kind === 'child' ? this.elementFor(element.jobId) : undefined;
+  }
+
+  getTreeItem(element: JobsTreeElement): vscode.TreeItem {
+    const record = this.find(element.jobId);
+    if (element.kind === 'child') return childItem(element.jobId, element.child);
+    if (!record) return new vscode.TreeItem(vscode.l10n.t('(removed)'));
+    const view = presentJob(record, Date.now(), vscode.l10n.t);
+    const hasChildren = record.job.prLink || record.followUps.length > 0;
+    const item = new vscode.TreeItem(view.label, hasChildren ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None);
+    item.id = `job:${record.job.id}`;
+    item.description = view.description;
+    item.iconPath = new vscode.ThemeIcon(view.iconId, view.iconColor ? new vscode.ThemeColor(view.iconColor) : undefined);
+    item.contextValue = view.contextValue;
+    const tooltip = new vscode.MarkdownString(view.tooltipMarkdown, true);
+    tooltip.isTrusted = false;
+    item.tooltip = tooltip;
+    item.accessibilityInformation = { label: `${view.label}, ${view.statusText}, ${view.description}` };
+    return item;
+  }
+
+  private find(jobId: string): JobRecord | undefined {
+    return this.records().find((r) => r.job.id === jobId);
+  }
+
+  dispose(): void {
+    this._onDidChangeTreeData.dispose();
+  }
+}
+
+function childItem(jobId: string, child: ChildView): vscode.TreeItem {
+  const item = new vscode.TreeItem(child.kind === 'prLink' ? vscode.l10n.t('Pull request') : child.label, vscode.TreeItemCollapsibleState.None);
+  item.iconPath = new vscode.ThemeIcon(child.iconId);
+  item.contextValue = child.contextValue;
+  if (child.kind === 'prLink') {
+    item.description = child.url;
+    item.tooltip = vscode.l10n.t('Open {0}', child.url);
+    // The job, not the URL: the command opens only a link the job store holds.
+    item.command = { command: 'docsAssistant.agent.openPullRequest', title: vscode.l10n.t('Open Pull Request'), arguments: [jobId] };
+  } else {
+    item.description = child.description;
+    item.tooltip = child.label;
+  }
+  return item;
+}

@@ -1,0 +1,46 @@
+import * as vscode from 'vscode';
+import type { AgentJobsService } from '../../common/jobs';
+import type { Log } from '../../host/vscode/log';
+import type { KeyStore } from '../../host/vscode/secrets';
+import { DocsTool, TOOL_NAME } from './docsTool';
+import { FixDrafts } from '../core/fixDrafts';
+import { registerMcpProvider } from './mcpProvider';
+import { DocsParticipant, PARTICIPANT_ID, type DocsResultMetadata } from './participant';
+import { ParticipantThreads } from '../core/threads';
+
+// The docs inside VS Code's own Chat and agent mode: the @docs participant, the #docs tool and
+// the docs site's MCP server. Like the chat view, it gets the agent only as AgentJobsService.
+
+export interface ParticipantServices {
+  keys: KeyStore;
+  log: Log;
+  jobs: AgentJobsService;
+}
+
+export function registerParticipantFeature(context: vscode.ExtensionContext, services: ParticipantServices): vscode.Disposable {
+  const drafts = new FixDrafts();
+  const docs = new DocsParticipant({ ...services, threads: new ParticipantThreads(context.workspaceState), drafts });
+  const participant = vscode.chat.createChatParticipant(PARTICIPANT_ID, docs.handler);
+  participant.iconPath = vscode.Uri.joinPath(context.extensionUri, 'media', 'icon.png');
+  participant.followupProvider = {
+    provideFollowups(result) {
+      const meta = result.metadata as DocsResultMetadata | undefined;
+      if (result.errorDetails || !meta?.draft) return [];
+      return [{ prompt: '', command: 'fix', label: vscode.l10n.t('Fix this in the docs') }];
+    },
+  };
+  return vscode.Disposable.from(
+    participant,
+    // The answer's button: the draft it names, reviewed before anything is sent.
+    vscode.commands.registerCommand('docsAssistant.participant.fixAnswer', async (draftId?: unknown) => {
+      const launch = drafts.launchFor(draftId);
+      if (!launch) {
+        void vscode.window.showInformationMessage(vscode.l10n.t('That answer is from an earlier window. Type @docs /fix in its chat to fix the docs from it.'));
+        return;
+      }
+      await services.jobs.launch(launch);
+    }),
+    vscode.lm.registerTool(TOOL_NAME, new DocsTool(services.keys)),
+    registerMcpProvider(services.log),
+  );
+}

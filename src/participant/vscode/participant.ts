@@ -1,0 +1,131 @@
+import * as vscode from 'vscode';
+import { ServiceError } from '../../api/errors';
+import type { AssembledMessage, AssistantRequest } from '../../api/types';
+import { newId } from '../../common/ids';
+import type { AgentJobsService } from '../../common/jobs';
+import { assistantClient, requestSettings } from '../../host/vscode/assistantAccess';
+import type { Log } from '../../host/vscode/log';
+import type { KeyStore } from '../../host/vscode/secrets';
+import { workspacePath } from '../../host/vscode/workspacePath';
+import { AnswerRelay } from '../core/answerRelay';
+import { errorResult, problemResult } from './errorResult';
+import { FixDrafts } from '../core/fixDrafts';
+import { messagesFor } from '../core/history';
+import { contextItems, questionContext } from './references';
+import { SESSION_KEY, sessionOf, type ParticipantThreads } from '../core/threads';
+import { mdCodeSpan, mdLine } from '../../common/markdown/escape';
+
+// `@docs` in VS Code's Chat view: a question streams the assistant's answer in (markdown,
+// progress while the service searches, sources as references), with a Fix This in the Docs
+// button; `/fix` turns the conversation into an agent job the user reviews first. One chat
+// session is one thread of the service (threads.ts keeps the id and key, out of the history).
+
+export const PARTICIPANT_ID = 'docs-assistant.docs';
+
+export interface ParticipantDeps {
+  keys: KeyStore;
+  log: Log;
+  jobs: AgentJobsService;
+  threads: ParticipantThreads;
+  drafts: FixDrafts;
+}
+
+/** What a result keeps in the session's history: the session id and, for Fix This, a draft id. Never a key. */
+export interface DocsResultMetadata {
+  [SESSION_KEY]: string;
+  draft?: string;
+  sources?: number;
+}
+
+export class DocsParticipant {
+  constructor(private readonly deps: ParticipantDeps) {}
+
+  readonly handler: vscode.ChatRequestHandler = (request, context, stream, token) =>
+    request.command === 'fix' ? this.fix(request, context, stream) : this.ask(request, context, stream, token);
+
+  private async ask(request: vscode.ChatRequest, context: vscode.ChatContext, stream: vscode.ChatResponseStream, token: vscode.CancellationToken) {
+    const session = sessionOf(context.history, PARTICIPANT_ID) ?? newId();
+    const metadata: DocsResultMetadata = { [SESSION_KEY]: session };
+    const client = await assistantClient(this.deps.keys);
+    if ('problem' in client) return problemResult(client, stream, metadata);
+
+    const question = await questionContext(request.references, vscode.l10n.t);
+    for (const shown of question.shown) stream.reference(shown);
+    for (const note of question.notes) stream.progress(mdLine(note));
+    const thread = this.deps.threads.get(session);
+    const editor = vscode.window.activeTextEditor;
+    const settings = await requestSettings(editor ? workspacePath(editor.document.uri) : undefined);
+    const body: AssistantRequest = {
+      fp: settings.fp,
+      messages: messagesFor(context.history, PARTICIPANT_ID, request.prompt),
+      threadId: thread?.threadId ?? null,
+      retrievalPageSize: settings.retrievalPageSize,
+      filter: settings.filter,
+    };
+    if (thread?.threadKey) body.threadKey = thread.threadKey;
+    const items = contextItems(question.chips);
+    if (items.length) body.context = items;
+    if (settings.currentPath) body.currentPath = settings.currentPath;
+
+    // Cancel in the Chat view aborts the request; the listener goes with the request.
+    const abort = new AbortController();
+    const cancel = token.onCancellationRequested(() => abort.abort());
+    const relay = new AnswerRelay(
+      { markdown: (md) => stream.markdown(md), progress: (p) => stream.progress(p), reference: (url) => stream.reference(vscode.Uri.parse(url, true)) },
+      vscode.l10n.t,
+    );
+    let message: AssembledMessage | undefined;
+    try {
+      const answer = client.send(body, { signal: abort.signal });
+      let step = await answer.next();
+      while (!step.done) {
+        if (step.value.type === 'chunk') message = step.value.message;
+        relay.onEvent(step.value);
+        step = await answer.next();
+      }
+      message = step.value;
+    } catch (e) {
+      const err = e instanceof ServiceError ? e : undefined;
+      relay.finish(err?.partial ?? message);
+      if (err?.reason.code === 'threadGone') await this.deps.threads.forget(session);
+      if (err?.reason.code === 'aborted' || token.isCancellationRequested) return { metadata };
+      if (!err) this.deps.log.error('@docs: the answer failed', e);
+      return errorResult(err ?? new ServiceError({ reason: { code: 'unexpected' }, message: String(e) }), stream, metadata, relay.hasText);
+    } finally {
+      cancel.dispose();
+    }
+    relay.finish(message);
+    if (message?.threadId) await this.deps.threads.set(session, { threadId: message.threadId, ...(message.threadKey ? { threadKey: message.threadKey } : {}) });
+    // Offered whether or not the agent is set up yet: right after activation its setup is still
+    // being read, and a click on a job that cannot start says what is missing.
+    if (message) {
+      const draft = this.deps.drafts.add({ question: request.prompt, context: question.chips, answer: relay.text }, session);
+      metadata.draft = draft;
+      stream.button({ command: FIX_COMMAND, title: vscode.l10n.t('Fix This in the Docs…'), arguments: [draft] });
+    }
+    return { metadata };
+  }
+
+  /** `/fix`: the session's last question and answer (and anything typed after /fix) as a reviewed agent job. */
+  private async fix(request: vscode.ChatRequest, context: vscode.ChatContext, stream: vscode.ChatResponseStream): Promise<vscode.ChatResult> {
+    const session = sessionOf(context.history, PARTICIPANT_ID) ?? newId();
+    const metadata: DocsResultMetadata = { [SESSION_KEY]: session };
+    const draft = this.deps.drafts.fromHistory(context.history, PARTICIPANT_ID, request.prompt);
+    if (!draft) {
+      stream.markdown(vscode.l10n.t('Ask `@docs` a question first: `/fix` turns its answer into a job for the docs agent.'));
+      return { metadata };
+    }
+    stream.progress(vscode.l10n.t('Review the prompt in the editor, then send it to the agent…'));
+    const started = await this.deps.jobs.launch(draft);
+    if (!started) {
+      stream.markdown(vscode.l10n.t('Nothing was sent to the agent.'));
+      return { metadata };
+    }
+    stream.markdown(vscode.l10n.t('Started agent job {0}. It is listed under Agent Jobs, where its pull request will appear.', mdCodeSpan(started.jobId)));
+    stream.button({ command: 'docsAssistant.agent.showJob', title: vscode.l10n.t('Show Job'), arguments: [started.jobId] });
+    return { metadata };
+  }
+}
+
+/** The command behind an answer's Fix This in the Docs button (hidden from the palette: it needs an answer; registered in index.ts). */
+export const FIX_COMMAND = 'docsAssistant.participant.fixAnswer';
