@@ -1,6 +1,7 @@
 import * as l10n from '@vscode/l10n';
 import type { ChatSnapshot } from '../common/protocol';
 import { h, icon } from './dom';
+import { reasonOf } from './pendingRequests';
 import { chipElement } from './turns';
 
 // The input area: attached chips, a multi-line box and a Send button that turns into Stop while
@@ -60,6 +61,11 @@ export class Composer {
     this.input.focus();
   }
 
+  /** A line under the input box, read out by screen readers: why something did not happen. */
+  showHint(text: string): void {
+    this.hint.textContent = text;
+  }
+
   setText(text: string): void {
     this.input.value = text;
     this.autosize();
@@ -83,7 +89,8 @@ export class Composer {
   private async submit(): Promise<void> {
     const text = this.input.value;
     if (text.trim() === '' || this.busy) return;
-    const res = await this.send(text);
+    // The question stays in the box when it was not taken: refused, or the host did not answer.
+    const res = await this.send(text).catch((e: unknown) => ({ accepted: false, reason: reasonOf(e) }));
     if (res.accepted) {
       this.input.value = '';
       this.hint.textContent = '';

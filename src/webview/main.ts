@@ -3,7 +3,8 @@ import type { ChatSnapshot, ErrorAction } from '../common/protocol';
 import { h, icon } from './dom';
 import { Composer } from './composer';
 import { showCopied } from './copied';
-import { getPersistedState, handleNotifications, request, setPersistedState } from './rpc';
+import { NoReply, reasonOf } from './pendingRequests';
+import { getPersistedState, handleNotifications, handleRequestFailures, request, setPersistedState, tell } from './rpc';
 import { TurnElement } from './turns';
 import { readImageOrigins, showLoadedImage } from './images';
 import { useL10nBundle } from './l10nBundle';
@@ -26,10 +27,14 @@ const jump = h(
 const live = h('div', { class: 'sr-only', 'aria-live': 'polite', role: 'status' });
 const composer = new Composer(
   (text) => request('send', { text }),
-  () => void request('stop', {}),
-  (text) => void request('saveDraft', { text }),
+  () => tell('stop', {}),
+  // A draft that did not reach the host is still in the box, and the next keystroke sends it again.
+  (text) => void request('saveDraft', { text }).catch(() => undefined),
 );
 app.append(banner, transcript, jump, composer.root, live);
+// A request the page sends without using its reply, when it fails (refused, or not answered in
+// time), is told in the line under the input box instead of nothing happening.
+handleRequestFailures((reason) => composer.showHint(reason));
 
 /**
  * What the page keeps of the last snapshot. Not its turns' answers: each turn holds its own, its
@@ -201,7 +206,7 @@ function onLinkActivation(e: MouseEvent): void {
   e.stopImmediatePropagation();
   if (e.type === 'auxclick' && e.button !== 1) return;
   const href = link.getAttribute('href');
-  if (href && !href.startsWith('#')) void request('openLink', { url: href });
+  if (href && !href.startsWith('#')) tell('openLink', { url: href });
 }
 window.addEventListener('click', onLinkActivation, true);
 window.addEventListener('auxclick', onLinkActivation, true);
@@ -220,7 +225,7 @@ document.addEventListener('click', (e) => {
       // nothing else (raw HTML cannot reach it), cut into chunks of lines (codeChunks.ts) that
       // add no character, so nothing hidden comes along.
       const code = btn.closest('.code-block')?.querySelector('pre > code')?.textContent ?? '';
-      void request(d.action, { code });
+      tell(d.action, { code });
       break;
     }
     case 'loadImage': {
@@ -233,7 +238,10 @@ document.addEventListener('click', (e) => {
           if (r?.dataUrl) showLoadedImage(btn, r.dataUrl);
           else btn.title = r?.error ?? l10n.t('The image could not be loaded.');
         },
-        () => btn.removeAttribute('aria-busy'),
+        (e: unknown) => {
+          btn.removeAttribute('aria-busy');
+          btn.title = reasonOf(e);
+        },
       );
       break;
     }
@@ -242,23 +250,23 @@ document.addEventListener('click', (e) => {
       if (turnId)
         void request('copyAnswer', { turnId }).then(
           (r) => r?.copied && showCopied(btn, live),
-          () => undefined,
+          (e: unknown) => composer.showHint(reasonOf(e)),
         );
       break;
     case 'runAction':
-      void request('runAction', turnId ? { action: d.action_name as ErrorAction, turnId } : { action: d.action_name as ErrorAction });
+      tell('runAction', turnId ? { action: d.action_name as ErrorAction, turnId } : { action: d.action_name as ErrorAction });
       break;
     case 'fixInDocs':
-      if (turnId) void request('fixInDocs', { turnId });
+      if (turnId) tell('fixInDocs', { turnId });
       break;
     case 'jobAction':
-      if (d.job) void request('jobAction', { jobId: d.job, action: d.job_action as 'openPullRequest' | 'followUp' | 'showJob' });
+      if (d.job) tell('jobAction', { jobId: d.job, action: d.job_action as 'openPullRequest' | 'followUp' | 'showJob' });
       break;
     case 'removeChip':
-      if (d.chip) void request('removeChip', { chipId: d.chip });
+      if (d.chip) tell('removeChip', { chipId: d.chip });
       break;
     case 'toggleChipType':
-      if (d.chip) void request('toggleChipType', { chipId: d.chip });
+      if (d.chip) tell('toggleChipType', { chipId: d.chip });
       break;
     case 'example':
       composer.setText(d.text ?? '');
@@ -266,4 +274,19 @@ document.addEventListener('click', (e) => {
   }
 });
 
-void request('ready', {}).then(render);
+// The handshake. The host answers `ready` at once; when it did not (a lost message, a host busy
+// restarting), the page says so and asks again, rather than stay blank. A refusal is final: asked
+// again, the host would refuse again.
+function hello(): void {
+  request('ready', {}).then(
+    (s) => {
+      composer.showHint('');
+      render(s);
+    },
+    (e: unknown) => {
+      composer.showHint(reasonOf(e));
+      if (e instanceof NoReply) hello();
+    },
+  );
+}
+hello();

@@ -1,7 +1,18 @@
-import type { NotificationHandlers, RequestPayload, ResponsePayload, WebviewPersistedState, WebviewRequestName } from '../common/protocol';
+import * as l10n from '@vscode/l10n';
+import {
+  REQUEST_TIMEOUT_MS,
+  type NotificationHandlers,
+  type RequestPayload,
+  type ResponsePayload,
+  type WebviewPersistedState,
+  type WebviewRequestName,
+} from '../common/protocol';
+import { PendingRequests, reasonOf } from './pendingRequests';
 
-// The webview's end of the protocol: typed requests that resolve with the host's response, and
-// one typed handler per host notification. Messages that are not well-formed envelopes are ignored.
+// The webview's end of the protocol: typed requests that resolve with the host's response, or
+// fail with what the user should read (the host's reason, or that it did not answer within the
+// request's bound), and one typed handler per host notification. Messages that are not
+// well-formed envelopes are ignored.
 
 interface VsCodeApi {
   postMessage(message: unknown): void;
@@ -12,16 +23,28 @@ interface VsCodeApi {
 declare function acquireVsCodeApi(): VsCodeApi;
 
 const vscode = acquireVsCodeApi();
-let nextId = 1;
-const waiting = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
+const pending = new PendingRequests(
+  { setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>) },
+  () => l10n.t('The Docs Assistant extension did not answer in time. Try again.'),
+);
 let handlers: NotificationHandlers | undefined;
 
 export function request<N extends WebviewRequestName>(name: N, payload: RequestPayload<N>): Promise<ResponsePayload<N>> {
-  const id = nextId++;
-  return new Promise((resolve, reject) => {
-    waiting.set(id, { resolve: resolve as (v: unknown) => void, reject });
-    vscode.postMessage({ kind: 'request', id, name, payload });
-  });
+  const { id, reply } = pending.start(REQUEST_TIMEOUT_MS[name]);
+  vscode.postMessage({ kind: 'request', id, name, payload });
+  return reply as Promise<ResponsePayload<N>>;
+}
+
+let showFailure: (reason: string) => void = () => undefined;
+
+/** Where the failures of `tell`'s requests are shown. */
+export function handleRequestFailures(show: (reason: string) => void): void {
+  showFailure = show;
+}
+
+/** A request whose reply the page does not use; if it fails, the user is told (handleRequestFailures). */
+export function tell<N extends WebviewRequestName>(name: N, payload: RequestPayload<N>): void {
+  request(name, payload).catch((e: unknown) => showFailure(reasonOf(e)));
 }
 
 /** Handles what the host sends, one handler per notification name; a name without one does not compile. */
@@ -42,11 +65,10 @@ window.addEventListener('message', (event: MessageEvent) => {
   const m = event.data as { kind?: unknown; id?: unknown; ok?: unknown; payload?: unknown; error?: unknown; name?: unknown } | null;
   if (!m || typeof m !== 'object') return;
   if (m.kind === 'response' && typeof m.id === 'number') {
-    const w = waiting.get(m.id);
-    if (!w) return;
-    waiting.delete(m.id);
-    if (m.ok === true) w.resolve(m.payload);
-    else w.reject(new Error(typeof m.error === 'string' ? m.error : 'The request failed.'));
+    pending.settle(
+      m.id,
+      m.ok === true ? { ok: true, payload: m.payload } : { ok: false, error: typeof m.error === 'string' ? m.error : l10n.t('The request failed.') },
+    );
   } else if (m.kind === 'notify' && typeof m.name === 'string' && handlers && Object.hasOwn(handlers, m.name)) {
     const h = handlers[m.name as keyof NotificationHandlers] as (p: unknown) => void;
     if (m.payload && typeof m.payload === 'object') h(m.payload);

@@ -150,24 +150,36 @@ export class WebviewHarness {
     this.browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   }
 
-  /** Opens a fresh page whose host answers `ready` with `snapshot`. */
   /**
    * Opens a fresh page whose host answers `ready` with `snapshot`. `vscodeLinkHandler` adds what
    * VS Code's webview frame does to every page (its pre/index.html): a click (or middle click) on a
    * link anywhere in the page opens it, whether or not the page called preventDefault. What it
-   * would have opened is kept in `window.__vscodeOpened`.
+   * would have opened is kept in `window.__vscodeOpened`. The host answers every request unless
+   * `silent` names it (it never answers those) or `refuse` does (it answers with that error).
+   * `clock` installs Playwright's clock first, so the test can move the page's time.
    */
   async open(
     snapshot: ChatSnapshot,
-    opts: { theme?: Record<string, string>; state?: unknown; width?: number; height?: number; vscodeLinkHandler?: boolean; loadImageReply?: unknown } = {},
+    opts: {
+      theme?: Record<string, string>;
+      state?: unknown;
+      width?: number;
+      height?: number;
+      vscodeLinkHandler?: boolean;
+      loadImageReply?: unknown;
+      silent?: string[];
+      refuse?: Record<string, string>;
+      clock?: boolean;
+    } = {},
   ): Promise<Page> {
     if (this.page) await this.page.close();
     this.page = await this.browser.newPage({ viewport: { width: opts.width ?? 420, height: opts.height ?? 700 } });
     // tsx compiles this file with esbuild's keepNames, which wraps functions in __name(); the functions
     // handed to the page need that helper there too.
     await this.page.addInitScript({ content: 'globalThis.__name = (f) => f;' });
+    if (opts.clock) await this.page.clock.install();
     await this.page.addInitScript(
-      ({ snapshot, theme, state, loadImageReply }) => {
+      ({ snapshot, theme, state, loadImageReply, silent, refuse }) => {
         const w = window as unknown as Record<string, unknown>;
         w.__posted = [] as unknown[];
         w.__violations = [] as string[];
@@ -179,6 +191,12 @@ export class WebviewHarness {
         w.acquireVsCodeApi = () => ({
           postMessage(m: { kind: string; id: number; name: string }) {
             (w.__posted as unknown[]).push(m);
+            if (silent.includes(m.name)) return;
+            const refusal = Object.hasOwn(refuse, m.name) ? refuse[m.name] : undefined;
+            if (refusal !== undefined) {
+              setTimeout(() => window.postMessage({ kind: 'response', id: m.id, ok: false, error: refusal }, '*'), 0);
+              return;
+            }
             const reply =
               m.name === 'ready'
                 ? snapshot
@@ -209,7 +227,14 @@ export class WebviewHarness {
             }
           }).observe(document, { childList: true });
       },
-      { snapshot, theme: opts.theme ?? DARK, state: opts.state, loadImageReply: opts.loadImageReply },
+      {
+        snapshot,
+        theme: opts.theme ?? DARK,
+        state: opts.state,
+        loadImageReply: opts.loadImageReply,
+        silent: opts.silent ?? [],
+        refuse: opts.refuse ?? {},
+      },
     );
     if (opts.vscodeLinkHandler) {
       await this.page.addInitScript(() => {
@@ -231,7 +256,8 @@ export class WebviewHarness {
       });
     }
     await this.page.goto(this.origin + '/');
-    await this.page.waitForSelector('#app[aria-busy="false"]');
+    // A page whose `ready` goes unanswered stays busy: the test waits for what it expects itself.
+    if (!opts.silent?.includes('ready')) await this.page.waitForSelector('#app[aria-busy="false"]');
     return this.page;
   }
 
@@ -261,6 +287,14 @@ export class WebviewHarness {
     await this.browser?.close();
     await new Promise<void>((r) => (this.server ? this.server.close(() => r()) : r()));
   }
+}
+
+/** A harness for the enclosing suite: started before its tests, stopped after them. */
+export function suiteHarness(): WebviewHarness {
+  const h = new WebviewHarness();
+  before(() => h.start());
+  after(() => h.stop());
+  return h;
 }
 
 export function snapshotWith(partial: Partial<ChatSnapshot> = {}): ChatSnapshot {

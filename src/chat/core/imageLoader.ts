@@ -1,4 +1,5 @@
 import type * as l10n from '@vscode/l10n';
+import { IMAGE_FETCH_MS } from '../../common/protocol';
 import { mayFetchImage, type ResolveHost } from './imagePolicy';
 
 // "Click to load" for an image the answer points at (src/webview/images.ts): the user asked for
@@ -10,7 +11,6 @@ import { mayFetchImage, type ResolveHost } from './imagePolicy';
 // timeout must not tell a page's author what listens on the user's machine or network.
 
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-const IMAGE_TIMEOUT_MS = 15_000;
 const IMAGE_TYPES = new Set(['image/png', 'image/gif', 'image/jpeg', 'image/webp']);
 
 /** vscode.l10n.t, or `english` (src/common/l10n.ts) in tests. */
@@ -51,7 +51,7 @@ export async function loadImage(raw: string, t: Translate, opts: ImageLoadOption
   });
   const maxBytes = opts.maxBytes ?? IMAGE_MAX_BYTES;
   const tooLarge = (): ImageLoad => ({ error: l10n.t('The image is larger than {0} MB.', Math.round(maxBytes / 1024 / 1024)) });
-  const timeout = AbortSignal.timeout(opts.timeoutMs ?? IMAGE_TIMEOUT_MS);
+  const timeout = AbortSignal.timeout(opts.timeoutMs ?? IMAGE_FETCH_MS);
   const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
   try {
     if (!(await mayFetchImage(url, opts.trustedOrigins ?? [], opts.resolve, signal))) return failed();

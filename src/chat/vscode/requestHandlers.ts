@@ -27,6 +27,7 @@ export interface ChatParts {
 
 export function chatRequestHandlers(chat: ChatParts): RequestHandlers {
   return {
+    // Builds the snapshot before it returns, never after an await: core/pageChannel.ts counts on it.
     ready: () => chat.snapshot(),
     send: ({ text }) => chat.session.ask(text),
     stop: () => chat.session.stop(),

@@ -51,7 +51,7 @@ export class ChatConnections extends Disposable {
     conn.dispose();
   }
 
-  /** Tells every page that has said `ready`. */
+  /** Tells every page; one that has not said `ready` yet gets it with or after its reply (core/pageOutbox.ts). */
   notify<N extends HostNotificationName>(name: N, payload: HostNotifications[N]): void {
     for (const c of this.open) c.notify(name, payload);
   }
