@@ -1,6 +1,7 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Frame, type Locator, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Frame, Locator, Page } from 'playwright-core';
+import { launchChromium } from '../chromium';
 import type { RecordedRequest } from '../emulator';
 import { CODE_SERVER_TARGET, ROOT, type Stack } from './stack';
 
@@ -10,16 +11,6 @@ import { CODE_SERVER_TARGET, ROOT, type Stack } from './stack';
 
 // A run on another code-server than the default keeps its screenshots apart.
 export const SHOTS = join(ROOT, 'test-results', CODE_SERVER_TARGET === '4.100.3' ? 'e2e' : `e2e-code-server-${CODE_SERVER_TARGET}`);
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const SIDEBAR = '[id="workbench.view.extension.docsAssistant"]';
 /**
  * The element of a code editor that takes the keyboard: VS Code 1.100's `textarea.inputarea`, or
@@ -34,8 +25,7 @@ let browser: Browser | undefined;
 export const browserStorageDumps: string[] = [];
 
 export async function sharedBrowser(): Promise<Browser> {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium (.ci/run does).`);
-  browser ??= await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  browser ??= await launchChromium();
   return browser;
 }
 
