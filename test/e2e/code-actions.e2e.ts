@@ -29,7 +29,7 @@ describe('e2e: the lightbulb’s Docs actions', function () {
     // bar), VS Code drops every provider's actions, ours too: a provider TypeScript registers
     // meanwhile cancels the request, and a cancelled request lists nothing ("No code actions
     // available"; seen on a loaded machine). So each try waits for that to end first.
-    const analyzing = wb.page.locator('.statusbar-item', { hasText: 'Analyzing' }).first();
+    const analyzing = e2e.wb.page.locator('.statusbar-item', { hasText: 'Analyzing' }).first();
     for (let attempt = 1; ; attempt++) {
       await analyzing.waitFor({ state: 'hidden', timeout: 120_000 }).catch(() => {
         throw new Error('TypeScript was still analyzing the workspace after 120 s.');
