@@ -40,8 +40,7 @@ describe('e2e: agent jobs in a real VS Code', function () {
 
   it('launches "Fix Docs with Agent…" with a selection; the job goes active, then completed with its PR link', async function () {
     await step(e2e.wb, 'select lines in docs/configuration.md', async () => {
-      await e2e.wb.openFile('docs/configuration.md');
-      await e2e.wb.selectLines(5, 8);
+      await e2e.wb.selectLinesIn('docs/configuration.md', 5, 8);
       assert.equal(await titleAction(e2e.wb, SEND).count(), 0, 'Send to Agent shows on an editor that is not a review');
     });
     await step(e2e.wb, 'type the instruction', async () => {

@@ -28,11 +28,9 @@ describe('e2e: a chat history you can use', function () {
   it('search finds a word from an old answer, and the export writes what the conversation held', async function () {
     const relay = readFileSync(join(e2e.stack.workspace, 'src', 'relay.ts'), 'utf8').split('\n');
     const first = await step(e2e.wb, 'ask a first question with a selection attached', async () => {
-      await e2e.wb.openFile('src/relay.ts');
-      await e2e.wb.selectLines(2, 6);
+      await e2e.wb.selectLinesIn('src/relay.ts', 2, 6);
       await e2e.wb.command('Docs Assistant: Ask Docs About Selection');
-      e2e.chat = await e2e.wb.chatFrame();
-      await e2e.chat.locator('.composer .chip', { hasText: 'src/relay.ts:2-6' }).waitFor({ timeout: 10_000 });
+      e2e.chat = await e2e.wb.chatWithChip('src/relay.ts:2-6');
       await e2e.wb.ask(e2e.chat, Q1);
       await e2e.wb.waitForAnswer(e2e.chat, 'done');
       return { text: await answerText(), links: await sourceLinks() };

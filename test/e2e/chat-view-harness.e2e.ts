@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { FAKE_MODEL_ID, openChatView, readChatResponse, sendInChatView, skipChatView, waitForChatResponse } from './chatView';
+import { askInChatView, FAKE_MODEL_ID, openChatView, readChatResponse, skipChatView } from './chatView';
 import { step } from './workbench';
 import { withStack } from './withStack';
 
@@ -20,8 +20,7 @@ describe('e2e: the Chat view harness (a test-only model, no sign-in)', function 
   it('a participant answers through the fake model, with its button and reference (VS Code >= 1.104)', async function () {
     if (e2e.unsupported) skipChatView(this, e2e.unsupported);
     await step(e2e.wb, 'send @fakeecho hi', async () => {
-      await sendInChatView(e2e.wb, '@fakeecho hi');
-      await waitForChatResponse(e2e.wb);
+      await askInChatView(e2e.wb, '@fakeecho hi');
     });
     const r = await readChatResponse(e2e.wb);
     await e2e.wb.shot('chat-view-harness-1-fakeecho');
@@ -33,8 +32,7 @@ describe('e2e: the Chat view harness (a test-only model, no sign-in)', function 
   it('a follow-up to the participant carries the earlier turn (VS Code >= 1.104)', async function () {
     if (e2e.unsupported) skipChatView(this, e2e.unsupported);
     await step(e2e.wb, 'send a follow-up', async () => {
-      await sendInChatView(e2e.wb, '@fakeecho and again');
-      await waitForChatResponse(e2e.wb);
+      await askInChatView(e2e.wb, '@fakeecho and again');
     });
     const r = await readChatResponse(e2e.wb);
     assert.equal(r.markdown, `fakeecho via ${FAKE_MODEL_ID}: Fake model heard: "and again" (user message 2)`);
@@ -43,8 +41,7 @@ describe('e2e: the Chat view harness (a test-only model, no sign-in)', function 
   it('agent mode: a plain prompt reaches the stand-in agent, which runs a #tool through the model (VS Code >= 1.104)', async function () {
     if (e2e.unsupported) skipChatView(this, e2e.unsupported);
     await step(e2e.wb, 'send a prompt with a #tool and no participant', async () => {
-      await sendInChatView(e2e.wb, 'use #fakeEcho about timeouts');
-      await waitForChatResponse(e2e.wb);
+      await askInChatView(e2e.wb, 'use #fakeEcho about timeouts');
     });
     const r = await readChatResponse(e2e.wb);
     await e2e.wb.shot('chat-view-harness-2-agent-tool');

@@ -92,13 +92,11 @@ describe('e2e: Ask Docs in a real VS Code', function () {
   it('"Ask Docs About Selection" sends code as `code` with its workspace-relative path', async function () {
     const lines = readFileSync(join(e2e.stack.workspace, 'src', 'relay.ts'), 'utf8').split('\n');
     await step(e2e.wb, 'select lines 2-6 of src/relay.ts', async () => {
-      await e2e.wb.openFile('src/relay.ts');
-      await e2e.wb.selectLines(2, 6);
+      await e2e.wb.selectLinesIn('src/relay.ts', 2, 6);
     });
     await step(e2e.wb, 'run Ask Docs About Selection and ask', async () => {
       await e2e.wb.command('Docs Assistant: Ask Docs About Selection');
-      e2e.chat = await e2e.wb.chatFrame();
-      await e2e.chat.locator('.composer .chip', { hasText: 'src/relay.ts:2-6' }).waitFor({ timeout: 10_000 });
+      e2e.chat = await e2e.wb.chatWithChip('src/relay.ts:2-6');
       await e2e.wb.shot('chat-4-code-chip');
       await e2e.wb.ask(e2e.chat, 'What are the defaults of these options?');
       await e2e.wb.waitForAnswer(e2e.chat, 'done');
@@ -109,8 +107,7 @@ describe('e2e: Ask Docs in a real VS Code', function () {
   it('prose from a Markdown file goes as `textSelection`, and the same selection is attached once', async function () {
     const lines = readFileSync(join(e2e.stack.workspace, 'docs', 'getting-started.md'), 'utf8').split('\n');
     await step(e2e.wb, 'select lines 1-3 of docs/getting-started.md', async () => {
-      await e2e.wb.openFile('docs/getting-started.md');
-      await e2e.wb.selectLines(1, 3);
+      await e2e.wb.selectLinesIn('docs/getting-started.md', 1, 3);
     });
     await step(e2e.wb, 'attach it twice, then ask', async () => {
       await e2e.wb.command('Docs Assistant: Add Selection to Docs Chat');

@@ -169,6 +169,12 @@ export async function waitForChatResponse(wb: Workbench, timeout = 30_000): Prom
   }
 }
 
+/** Sends `text` in the Chat view (within `sendTimeout`) and waits for the response to complete. */
+export async function askInChatView(wb: Workbench, text: string, sendTimeout?: number): Promise<void> {
+  await sendInChatView(wb, text, sendTimeout);
+  await waitForChatResponse(wb);
+}
+
 export interface ChatResponse {
   /** The rendered markdown's text (textContent: parts folded under "Completed N steps" count too). */
   markdown: string;

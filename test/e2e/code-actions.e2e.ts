@@ -75,8 +75,7 @@ describe('e2e: the lightbulb’s Docs actions', function () {
 
   it('on a Markdown selection offers both actions; Fix This in the Docs… opens the review with the passage', async function () {
     await step(e2e.wb, 'select lines 3-3 of docs/getting-started.md', async () => {
-      await e2e.wb.openFile('docs/getting-started.md');
-      await e2e.wb.selectLines(3, 3);
+      await e2e.wb.selectLinesIn('docs/getting-started.md', 3, 3);
     });
     const rows = await step(e2e.wb, 'Quick Fix lists both actions', () =>
       quickFix(['Fix This in the Docs…', 'Ask Docs About This'], () => e2e.wb.selectLines(3, 3)),

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { openChatView, readChatResponse, sendInChatView, skipChatView, waitForChatResponse } from './chatView';
+import { askInChatView, openChatView, readChatResponse, skipChatView } from './chatView';
 import { step } from './workbench';
 import { withStack } from './withStack';
 
@@ -27,14 +27,12 @@ describe('e2e: @docs, #docs and the MCP server in VS Code’s own Chat view', fu
     const lines = readFileSync(join(e2e.stack.workspace, 'src', 'relay.ts'), 'utf8').split('\n');
     await step(e2e.wb, 'open the Chat view, then select lines 2-6 of src/relay.ts', async () => {
       await openChatView(e2e.wb);
-      await e2e.wb.openFile('src/relay.ts');
-      await e2e.wb.selectLines(2, 6);
+      await e2e.wb.selectLinesIn('src/relay.ts', 2, 6);
     });
     await step(e2e.wb, 'ask @docs in the Chat view', async () => {
       // The first @docs message activates the extension (onChatParticipant), which can take a while here.
       const sent = Date.now();
-      await sendInChatView(e2e.wb, '@docs How do I rotate an API key?', 60_000);
-      await waitForChatResponse(e2e.wb);
+      await askInChatView(e2e.wb, '@docs How do I rotate an API key?', 60_000);
       console.log(`      first @docs answer complete after ${Date.now() - sent} ms (activation included)`);
     });
     const r = await readChatResponse(e2e.wb);
@@ -61,8 +59,7 @@ describe('e2e: @docs, #docs and the MCP server in VS Code’s own Chat view', fu
     if (e2e.unsupported) skipChatView(this, e2e.unsupported);
     const first = asked().at(-1)!;
     await step(e2e.wb, 'ask a follow-up', async () => {
-      await sendInChatView(e2e.wb, '@docs And how do I revoke one?');
-      await waitForChatResponse(e2e.wb);
+      await askInChatView(e2e.wb, '@docs And how do I revoke one?');
     });
     const body = lastBody();
     assert.notEqual(asked().at(-1), first, 'a second request was sent');
@@ -82,8 +79,7 @@ describe('e2e: @docs, #docs and the MCP server in VS Code’s own Chat view', fu
     if (e2e.unsupported) skipChatView(this, e2e.unsupported);
     const before = asked().length;
     await step(e2e.wb, 'a plain prompt naming #docs', async () => {
-      await sendInChatView(e2e.wb, 'use #docs to explain key rotation');
-      await waitForChatResponse(e2e.wb);
+      await askInChatView(e2e.wb, 'use #docs to explain key rotation');
     });
     const r = await readChatResponse(e2e.wb);
     await e2e.wb.shot('docs-participant-2-agent-tool');

@@ -66,11 +66,9 @@ describe('e2e: the README tour (chat → Fix This in the Docs → pull request)'
 
   it('asks about a selected passage of a doc and shows the answer with its sources', async function () {
     await step(e2e.wb, 'select the Timeouts section of docs/configuration.md and run Ask Docs About Selection', async () => {
-      await e2e.wb.openFile('docs/configuration.md');
-      await e2e.wb.selectLines(5, 8);
+      await e2e.wb.selectLinesIn('docs/configuration.md', 5, 8);
       await e2e.wb.command('Docs Assistant: Ask Docs About Selection');
-      e2e.chat = await e2e.wb.chatFrame();
-      await e2e.chat.locator('.composer .chip', { hasText: 'docs/configuration.md:5-8' }).waitFor({ timeout: 10_000 });
+      e2e.chat = await e2e.wb.chatWithChip('docs/configuration.md:5-8');
       // The README's size: 1200 px wide, taken as is (a scaled screenshot is blurred and twice the
       // bytes). Only now: the selection helper moves by screen lines, which a narrower editor wraps.
       await e2e.wb.page.setViewportSize({ width: 1200, height: 860 });

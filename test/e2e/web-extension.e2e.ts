@@ -63,11 +63,9 @@ describe('e2e: the web extension in code-server’s web worker extension host', 
   it('asks about a selection and follows up in the same thread, across origins', async function () {
     const lines = readFileSync(join(e2e.stack.workspace, 'src', 'relay.ts'), 'utf8').split('\n');
     await step(e2e.wb, 'select lines 2-6 of src/relay.ts and ask about them', async () => {
-      await e2e.wb.openFile('src/relay.ts');
-      await e2e.wb.selectLines(2, 6);
+      await e2e.wb.selectLinesIn('src/relay.ts', 2, 6);
       await e2e.wb.command('Docs Assistant: Ask Docs About Selection');
-      e2e.chat = await e2e.wb.chatFrame();
-      await e2e.chat.locator('.composer .chip', { hasText: 'src/relay.ts:2-6' }).waitFor({ timeout: 10_000 });
+      e2e.chat = await e2e.wb.chatWithChip('src/relay.ts:2-6');
       await e2e.wb.ask(e2e.chat, 'What are the defaults of these options?');
       await e2e.wb.waitForAnswer(e2e.chat, 'done');
       await e2e.wb.shot('web-1-answer');
@@ -87,8 +85,7 @@ describe('e2e: the web extension in code-server’s web worker extension host', 
 
   it('launches an agent job and shows its pull request link', async function () {
     await step(e2e.wb, 'Fix Docs with Agent… through the review', async () => {
-      await e2e.wb.openFile('docs/configuration.md');
-      await e2e.wb.selectLines(5, 8);
+      await e2e.wb.selectLinesIn('docs/configuration.md', 5, 8);
       await e2e.wb.command('Docs Assistant: Fix Docs with Agent…');
       await e2e.wb.waitForQuickInput(/Describe the fix/i);
       await e2e.wb.typeIntoQuickInput('The connect timeout default is 30 s, say so');

@@ -301,6 +301,12 @@ export class Workbench {
     await this.page.keyboard.press('Shift+End');
   }
 
+  /** Opens a workspace file and selects its lines [from, to] (1-based, inclusive). */
+  async selectLinesIn(relativePath: string, from: number, to: number): Promise<void> {
+    await this.openFile(relativePath);
+    await this.selectLines(from, to);
+  }
+
   /** Shows the Docs Assistant side bar (a command, not the activity bar icon, which toggles). */
   async showDocsAssistant(): Promise<void> {
     const sidebar = this.page.locator(SIDEBAR);
@@ -388,6 +394,13 @@ export class Workbench {
       if (Date.now() > deadline) throw new Error('The chat webview did not load (no frame holds #app).');
       await this.page.waitForTimeout(200);
     }
+  }
+
+  /** The chat, once its composer shows the one chip naming `chip` (what Ask Docs About Selection attached). */
+  async chatWithChip(chip: string, timeout = 10_000): Promise<Frame> {
+    const frame = await this.chatFrame();
+    await frame.locator('.composer .chip', { hasText: chip }).waitFor({ timeout });
+    return frame;
   }
 
   async openChat(): Promise<Frame> {
