@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { ServiceError } from '../../src/api/errors';
 import { startEmulator, type RunningEmulator } from '../emulator';
-import { launchChromium } from '../chromium';
+import { launchChromium } from '../chromium.mjs';
 import { bundleForBrowser } from '../webview/bundle';
 import { words } from './helpers';
 

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Frame, Locator, Page } from 'playwright-core';
-import { launchChromium } from '../chromium';
+import { launchChromium } from '../chromium.mjs';
 import type { RecordedRequest } from '../emulator';
 import { CODE_SERVER_TARGET, ROOT, type Stack } from './stack';
 

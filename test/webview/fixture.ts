@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from '../chromium';
+import { launchChromium } from '../chromium.mjs';
 import { bundleForBrowser } from './bundle';
 import { WebviewHarness } from './harness';
 

@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { AnswerPatch, ChatSnapshot, HostNotificationName, HostNotifications } from '../../src/common/protocol';
 import { renderWebviewHtml } from '../../src/chat/core/webviewHtml';
 import { RENDER_INTERVAL_MS } from '../../src/webview/cadence';
-import { launchChromium } from '../chromium';
+import { launchChromium } from '../chromium.mjs';
 import { DARK } from './themes';
 
 // Loads the real webview bundle, in the real HTML the host generates (CSP included), into
