@@ -1,26 +1,15 @@
 import * as assert from 'node:assert/strict';
 import { AgentJobs, LostResponseError } from '../../src/agent/core/agentJobs';
 import type { JobRecord } from '../../src/agent/core/jobStore';
-import type { Memento } from '../../src/common/memento';
 import { realClock } from '../../src/agent/core/poller';
 import { AgentClient } from '../../src/api/agentClient';
 import { ServiceError } from '../../src/api/errors';
 import { startEmulator, type RunningEmulator } from '../emulator';
-import { words } from './helpers';
+import { MemoryMemento, words } from './helpers';
 
 // The whole agent flow below the UI: the real AgentJobs (store, budget, poller) with the real
 // client, over HTTP, against the emulator. Only the clock is fast: jobs finish in 300 ms and the
 // poller's first interval is 1 s (its floor).
-
-class MemoryMemento implements Memento {
-  readonly data = new Map<string, unknown>();
-  get<T>(key: string): T | undefined {
-    return this.data.get(key) as T | undefined;
-  }
-  async update(key: string, value: unknown): Promise<void> {
-    this.data.set(key, JSON.parse(JSON.stringify(value)));
-  }
-}
 
 describe('agent flow against the emulator', function () {
   this.timeout(20_000);

@@ -2,10 +2,10 @@ import * as assert from 'node:assert/strict';
 import { AssistantClient, messageText, ServiceError, type AssembledMessage, type AssistantStreamEvent } from '../../src/api';
 import { MAX_ANSWER_BYTES } from '../../src/api/limits';
 import { answerText } from '../../src/chat/core/answerView';
-import { ChatSession } from '../../src/chat/core/chatSession';
 import { ChatStore } from '../../src/chat/core/chatStore';
 import { FAULT_HEADER, startEmulator, type RunningEmulator } from '../emulator';
 import { MemoryMemento, words } from './helpers';
+import { testChatSession } from './testChatSession';
 
 // Issue 16, item 8: "An answer may never end." An answer is bounded in bytes (2 MB) and in time
 // (15 minutes; shortened here): past either it stops, with a notice, and keeps what arrived.
@@ -106,12 +106,9 @@ describe('an answer is bounded in size and in time (issue 16)', function () {
     it(`in the chat: ${notice.source.includes('2 MB') ? 'past 2 MB' : 'past the time bound'} the answer is stopped with a notice, its text on screen and stored`, async () => {
       const memento = new MemoryMemento();
       const store = new ChatStore(memento, () => `id-${Math.random().toString(36).slice(2)}`);
-      const session = new ChatSession({
+      const session = testChatSession({
         store,
         client: async () => client('v2', fault, extra),
-        settings: () => ({ fp: 'anonymous', retrievalPageSize: 5, filter: null }),
-        onSnapshot: () => undefined,
-        onPatch: () => undefined,
       });
       await session.ask('How do I configure webhooks?');
       await until('the answer to stop', () => !session.busy);

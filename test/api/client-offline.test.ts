@@ -9,7 +9,7 @@ import {
   type AssistantRequest,
   type AssistantStreamEvent,
 } from '../../src/api';
-import { SSE_FIXTURES, loadFixture, seededRandom, splitAt, streamingResponse } from '../fixtures/streams';
+import { SSE_FIXTURES, loadFixture, randomCuts, seededRandom, splitAt, streamingResponse } from '../fixtures/streams';
 import { SAMPLE_JOB as job, words } from './helpers';
 
 // The clients against a scripted `fetch`: exact requests, retry rules, timeouts, cancellation and
@@ -91,6 +91,34 @@ async function run(
 }
 
 const sse = (...chunks: unknown[]) => chunks.map((c) => `data: ${typeof c === 'string' ? c : JSON.stringify(c)}\n\n`).join('');
+
+/**
+ * An answer that streams `delta`, then goes quiet until the request's signal aborts; then its body
+ * errors, as undici's does.
+ */
+const stallsAfter = (delta: string) => (call: Call) => {
+  let sent = false;
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (!sent) {
+        sent = true;
+        controller.enqueue(enc.encode(sse({ type: 'text-start', id: 't' }, { type: 'text-delta', id: 't', delta })));
+        return;
+      }
+      return new Promise<void>((resolve) =>
+        call.init.signal!.addEventListener('abort', () => {
+          controller.error(new DOMException('aborted', 'AbortError'));
+          resolve();
+        }),
+      );
+    },
+  });
+  return new Response(body, { headers: { 'content-type': 'text/event-stream' } });
+};
+
+/** A 200 answer streaming `chunks` as server-sent events. */
+const sseAnswer = (...chunks: unknown[]) => new Response(sse(...chunks), { headers: { 'content-type': 'text/event-stream' } });
+
 const answer = sse(
   { type: 'start' },
   { type: 'text-start', id: 't' },
@@ -347,39 +375,25 @@ describe('AssistantClient (scripted fetch)', () => {
   });
 
   it('a clean end without finish or [DONE] is a cut-off answer; with finish but no [DONE] it is complete', async () => {
-    const cut = scriptedFetch(
-      () =>
-        new Response(sse({ type: 'text-start', id: 't' }, { type: 'text-delta', id: 't', delta: 'half' }), {
-          headers: { 'content-type': 'text/event-stream' },
-        }),
-    );
+    const cut = scriptedFetch(() => sseAnswer({ type: 'text-start', id: 't' }, { type: 'text-delta', id: 't', delta: 'half' }));
     const a = await run(assistant(cut).send(question));
     assert.equal(a.error?.kind, 'network');
     assert.equal(messageText(a.error!.partial!), 'half');
-    const noDone = scriptedFetch(
-      () =>
-        new Response(sse({ type: 'text-start', id: 't' }, { type: 'text-delta', id: 't', delta: 'whole' }, { type: 'finish' }), {
-          headers: { 'content-type': 'text/event-stream' },
-        }),
-    );
+    const noDone = scriptedFetch(() => sseAnswer({ type: 'text-start', id: 't' }, { type: 'text-delta', id: 't', delta: 'whole' }, { type: 'finish' }));
     const b = await run(assistant(noDone).send(question));
     assert.equal(messageText(b.message!), 'whole');
     assert.equal(b.message!.finished, true);
   });
 
   it('error and abort chunks are yielded and recorded; the answer is returned', async () => {
-    const f = scriptedFetch(
-      () =>
-        new Response(
-          sse(
-            { type: 'text-start', id: 't' },
-            { type: 'text-delta', id: 't', delta: 'so far' },
-            { type: 'error', errorText: 'model overloaded' },
-            { type: 'abort' },
-            '[DONE]',
-          ),
-          { headers: { 'content-type': 'text/event-stream' } },
-        ),
+    const f = scriptedFetch(() =>
+      sseAnswer(
+        { type: 'text-start', id: 't' },
+        { type: 'text-delta', id: 't', delta: 'so far' },
+        { type: 'error', errorText: 'model overloaded' },
+        { type: 'abort' },
+        '[DONE]',
+      ),
     );
     const { events, message } = await run(assistant(f).send(question));
     assert.deepEqual(message!.errors, ['model overloaded']);
@@ -388,19 +402,15 @@ describe('AssistantClient (scripted fetch)', () => {
   });
 
   it('skipped chunks are reported as events and counted; the key never appears in their detail', async () => {
-    const f = scriptedFetch(
-      () =>
-        new Response(
-          sse(
-            { type: 'text-start', id: 't' },
-            `oops ${ASSISTANT}`,
-            { type: 'brand-new' },
-            { type: 'text-delta', id: 't', delta: 'ok' },
-            { type: 'finish' },
-            '[DONE]',
-          ),
-          { headers: { 'content-type': 'text/event-stream' } },
-        ),
+    const f = scriptedFetch(() =>
+      sseAnswer(
+        { type: 'text-start', id: 't' },
+        `oops ${ASSISTANT}`,
+        { type: 'brand-new' },
+        { type: 'text-delta', id: 't', delta: 'ok' },
+        { type: 'finish' },
+        '[DONE]',
+      ),
     );
     const { events, message } = await run(assistant(f).send(question));
     const skipped = events.filter((e) => e.type === 'skipped');
@@ -414,26 +424,7 @@ describe('AssistantClient (scripted fetch)', () => {
   });
 
   it('a stream that goes quiet: timeout after streamIdleTimeoutMs, partial kept', async () => {
-    const f = scriptedFetch((call) => {
-      let sent = false;
-      const body = new ReadableStream<Uint8Array>({
-        pull(controller) {
-          if (!sent) {
-            sent = true;
-            controller.enqueue(enc.encode(sse({ type: 'text-start', id: 't' }, { type: 'text-delta', id: 't', delta: 'before the stall' })));
-            return;
-          }
-          // Like undici: the body errors when the request's signal aborts.
-          return new Promise<void>((resolve) =>
-            call.init.signal!.addEventListener('abort', () => {
-              controller.error(new DOMException('aborted', 'AbortError'));
-              resolve();
-            }),
-          );
-        },
-      });
-      return new Response(body, { headers: { 'content-type': 'text/event-stream' } });
-    });
+    const f = scriptedFetch(stallsAfter('before the stall'));
     const t0 = Date.now();
     const { error } = await run(assistant(f, { streamIdleTimeoutMs: 80 }).send(question));
     assert.equal(error?.kind, 'timeout');
@@ -443,25 +434,7 @@ describe('AssistantClient (scripted fetch)', () => {
   });
 
   it('the caller aborts mid-stream: aborted, partial kept', async () => {
-    const f = scriptedFetch((call) => {
-      let sent = false;
-      const body = new ReadableStream<Uint8Array>({
-        pull(controller) {
-          if (!sent) {
-            sent = true;
-            controller.enqueue(enc.encode(sse({ type: 'text-start', id: 't' }, { type: 'text-delta', id: 't', delta: 'kept' })));
-            return;
-          }
-          return new Promise<void>((resolve) =>
-            call.init.signal!.addEventListener('abort', () => {
-              controller.error(new DOMException('aborted', 'AbortError'));
-              resolve();
-            }),
-          );
-        },
-      });
-      return new Response(body, { headers: { 'content-type': 'text/event-stream' } });
-    });
+    const f = scriptedFetch(stallsAfter('kept'));
     const ac = new AbortController();
     const gen = assistant(f).send(question, { signal: ac.signal });
     const events: AssistantStreamEvent[] = [];
@@ -511,10 +484,7 @@ describe('AssistantClient (scripted fetch)', () => {
       const bytes = loadFixture(name);
       const expected = assembleFromBytes([bytes], 'sse').message;
       for (let i = 0; i < 100; i++) {
-        const pieces = splitAt(
-          bytes,
-          Array.from({ length: 1 + Math.floor(random() * 50) }, () => 1 + Math.floor(random() * (bytes.length - 1))),
-        );
+        const pieces = splitAt(bytes, randomCuts(random, bytes.length, 1 + Math.floor(random() * 50)));
         const { message, error } = await run(assistant(scriptedFetch(() => streamingResponse(pieces))).send(question));
         assert.equal(error, undefined, `${name}: ${error?.message}`);
         assert.deepEqual(message, expected, name);

@@ -1,10 +1,11 @@
 import * as assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { ServiceError } from '../../src/api/errors';
 import { startEmulator, type RunningEmulator } from '../emulator';
-import { CHROMIUM_ARGS, bundleForBrowser } from '../webview/harness';
+import { launchChromium } from '../chromium.mjs';
+import { bundleForBrowser } from '../webview/bundle';
 import { words } from './helpers';
 
 // Issue 20: the service client, bundled for the browser as the web extension host runs it, in
@@ -40,7 +41,7 @@ describe('the service client in Chromium, across origins', function () {
     });
     await new Promise<void>((r) => site.listen(0, '127.0.0.1', r));
     siteOrigin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    browser = await launchChromium();
     page = await browser.newPage();
     await page.goto(siteOrigin);
   });

@@ -15,7 +15,7 @@ import {
 import { MockLanguageModelV2 } from 'ai/test';
 import { z } from 'zod';
 import { assembleFromBytes, type AssembledMessage } from '../../src/api';
-import { SSE_FIXTURES, loadFixture, seededRandom, splitAt } from '../fixtures/streams';
+import { SSE_FIXTURES, loadFixture, randomCuts, seededRandom, splitAt } from '../fixtures/streams';
 
 // Our stream handling against the `ai` package's own: the same bytes go through the SDK's
 // transport parsing (parseJsonEventStream with uiMessageChunkSchema, as DefaultChatTransport does)
@@ -267,7 +267,7 @@ describe('SDK compatibility (ai v5 readUIMessageStream on the same bytes)', () =
     for (const bytes of [(await sdkStreamTextBytes()).bytes, await sdkWriterBytes()]) {
       const expected = fromSdk(await sdkAssemble(bytes));
       for (let run = 0; run < 300; run++) {
-        const cuts = Array.from({ length: 1 + Math.floor(random() * 60) }, () => 1 + Math.floor(random() * (bytes.length - 1)));
+        const cuts = randomCuts(random, bytes.length, 1 + Math.floor(random() * 60));
         assert.deepEqual(fromOurs(assembleFromBytes(splitAt(bytes, cuts), 'sse').message), expected);
       }
     }

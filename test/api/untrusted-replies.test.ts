@@ -4,11 +4,11 @@ import { realClock } from '../../src/agent/core/poller';
 import { AgentClient, ServiceError } from '../../src/api';
 import { MAX_RETRY_AFTER_MS } from '../../src/api/limits';
 import { AssistantClient } from '../../src/api/assistantClient';
-import { ChatSession } from '../../src/chat/core/chatSession';
 import { ChatStore } from '../../src/chat/core/chatStore';
 import type { AnswerView } from '../../src/common/protocol';
 import { FAULT_HEADER, HOSTILE_SOURCES, HOSTILE_TOOL_RESULTS, startEmulator, type RunningEmulator } from '../emulator';
 import { MemoryMemento, words } from './helpers';
+import { testChatSession } from './testChatSession';
 
 // Issue 16: what the service sends is not trusted. A reply about another job than the one asked
 // for (item 12), a Retry-After no timer can hold (item 6) and source links that are not web
@@ -142,12 +142,9 @@ describe('replies the client does not take on trust (issue 16)', function () {
 
     it('the chat shows a finite retry time, at most an hour away, as a time of day', async () => {
       const store = new ChatStore(new MemoryMemento(), () => `id-${Math.random()}`);
-      const session = new ChatSession({
+      const session = testChatSession({
         store,
         client: async () => new AssistantClient({ baseUrl: emu.url, domain: emu.domain, apiKey: emu.assistantKey, fetch: faultFetch('429-huge') }),
-        settings: () => ({ fp: 'anonymous', retrievalPageSize: 5, filter: null }),
-        onSnapshot: () => undefined,
-        onPatch: () => undefined,
       });
       const t0 = Date.now();
       await session.ask('What are the rate limits?');
@@ -166,12 +163,10 @@ describe('replies the client does not take on trust (issue 16)', function () {
         const memento = new MemoryMemento();
         const store = new ChatStore(memento, () => `id-${Math.random()}`);
         const posted: unknown[] = [];
-        const session = new ChatSession({
+        const session = testChatSession({
           store,
           client: async () =>
             new AssistantClient({ baseUrl: emu.url, domain: emu.domain, apiKey: emu.assistantKey, apiVersion, fetch: faultFetch('hostile-sources') }),
-          settings: () => ({ fp: 'anonymous', retrievalPageSize: 5, filter: null }),
-          onSnapshot: () => undefined,
           onPatch: (_turnId, patches) => posted.push(patches),
         });
         await session.ask('How do I configure webhooks?');

@@ -11,13 +11,11 @@ import type { Workbench } from './workbench';
 // ask/edit/agent modes, standing in for the built-in agent. It needs VS Code >= 1.104
 // (lm.registerLanguageModelChatProvider); on older ones `chatViewUnsupported()` says why.
 //
-//   const reason = await chatViewUnsupported();   // in before(); in each test: if (reason) skipChatView(this, reason)
-//   stack = await startChatViewStack();
-//   wb = await Workbench.open(stack);
-//   await openChatView(wb);
-//   await sendInChatView(wb, '@fakeecho hi');
-//   await waitForChatResponse(wb);
-//   const { markdown, buttons, references } = await readChatResponse(wb);
+//   const e2e = withStack({ chatView: 'required' });   // withStack.ts; in each test: if (e2e.unsupported) skipChatView(this, e2e.unsupported)
+//   await openChatView(e2e.wb);
+//   await sendInChatView(e2e.wb, '@fakeecho hi');
+//   await waitForChatResponse(e2e.wb);
+//   const { markdown, buttons, references } = await readChatResponse(e2e.wb);
 
 const LM_PROVIDER = join(ROOT, 'test', 'lm-provider');
 export const FAKE_LM_EXTENSION_ID = 'docs-assistant-test.fake-lm';
@@ -169,6 +167,12 @@ export async function waitForChatResponse(wb: Workbench, timeout = 30_000): Prom
     }
     await wb.page.waitForTimeout(100);
   }
+}
+
+/** Sends `text` in the Chat view (within `sendTimeout`) and waits for the response to complete. */
+export async function askInChatView(wb: Workbench, text: string, sendTimeout?: number): Promise<void> {
+  await sendInChatView(wb, text, sendTimeout);
+  await waitForChatResponse(wb);
 }
 
 export interface ChatResponse {

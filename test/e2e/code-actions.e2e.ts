@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
-import type { Frame } from 'playwright-core';
 import { waitForFilledComposer } from './composer';
 import { CANCEL, clickReviewAction, editorText, waitForReview } from './review';
-import { startStack, type Stack } from './stack';
-import { EDITOR_INPUT, Workbench, closeBrowser, step } from './workbench';
+import { EDITOR_INPUT, step } from './workbench';
+import { withStack } from './withStack';
 
 // Issue 19, item 1, as a user meets it: Quick Fix (Ctrl+.) on a selected passage of the docs
 // offers Fix This in the Docs… and Ask Docs About This, and Fix opens the review with the
@@ -13,14 +12,16 @@ import { EDITOR_INPUT, Workbench, closeBrowser, step } from './workbench';
 type Body = { context?: { type: string; value: string; path?: string }[]; messages: unknown[] };
 
 describe('e2e: the lightbulb’s Docs actions', function () {
-  let stack: Stack;
-  let wb: Workbench;
-  let chat: Frame;
+  const e2e = withStack({
+    stack: { demoKeys: true },
+    // Nothing of the extension is opened first: a Markdown file activates it (onLanguage), as a
+    // writer's first docs file would.
+  });
 
   /** The Quick Fix menu's rows, once it shows `titles`. */
   async function quickFix(titles: string[], place: () => Promise<void>): Promise<string[]> {
-    const editor = wb.page.locator(`.editor-instance .monaco-editor :is(${EDITOR_INPUT})`).first();
-    const rows = wb.page.locator('.action-widget .monaco-list-row');
+    const editor = e2e.wb.page.locator(`.editor-instance .monaco-editor :is(${EDITOR_INPUT})`).first();
+    const rows = e2e.wb.page.locator('.action-widget .monaco-list-row');
     // 1.139's Go to Line box lingers a moment after Enter and can take the first Ctrl+.: try again.
     // The extension may still be activating (the Markdown file itself activates it), and an Escape
     // between tries can drop the selection: each try puts the selection or cursor back first.
@@ -28,14 +29,14 @@ describe('e2e: the lightbulb’s Docs actions', function () {
     // bar), VS Code drops every provider's actions, ours too: a provider TypeScript registers
     // meanwhile cancels the request, and a cancelled request lists nothing ("No code actions
     // available"; seen on a loaded machine). So each try waits for that to end first.
-    const analyzing = wb.page.locator('.statusbar-item', { hasText: 'Analyzing' }).first();
+    const analyzing = e2e.wb.page.locator('.statusbar-item', { hasText: 'Analyzing' }).first();
     for (let attempt = 1; ; attempt++) {
       await analyzing.waitFor({ state: 'hidden', timeout: 120_000 }).catch(() => {
         throw new Error('TypeScript was still analyzing the workspace after 120 s.');
       });
       await place();
       await editor.focus();
-      await wb.page.keyboard.press('Control+.');
+      await e2e.wb.page.keyboard.press('Control+.');
       const shown = await rows
         .filter({ hasText: titles[0] })
         .first()
@@ -44,7 +45,7 @@ describe('e2e: the lightbulb’s Docs actions', function () {
         .catch(() => false);
       if (shown) break;
       if (attempt === 3) throw new Error(`Quick Fix did not list "${titles[0]}" after 3 tries (it lists ${JSON.stringify(await rows.allInnerTexts())}).`);
-      await wb.page.keyboard.press('Escape');
+      await e2e.wb.page.keyboard.press('Escape');
     }
     for (const t of titles) await rows.filter({ hasText: t }).first().waitFor({ state: 'visible', timeout: 15_000 });
     return (await rows.allInnerTexts()).map((s) => s.trim());
@@ -52,88 +53,76 @@ describe('e2e: the lightbulb’s Docs actions', function () {
 
   /** Picks a row of the Quick Fix menu as a keyboard user does (the menu's pointer block swallows synthetic clicks). */
   async function pick(title: string): Promise<void> {
-    const focused = wb.page.locator('.action-widget .monaco-list-row.focused');
+    const focused = e2e.wb.page.locator('.action-widget .monaco-list-row.focused');
     for (let i = 0; i < 30; i++) {
       if ((await focused.innerText().catch(() => '')).includes(title)) {
-        await wb.page.keyboard.press('Enter');
+        await e2e.wb.page.keyboard.press('Enter');
         return;
       }
-      await wb.page.keyboard.press('ArrowDown');
+      await e2e.wb.page.keyboard.press('ArrowDown');
     }
     throw new Error(`No row "${title}" in the Quick Fix menu.`);
   }
 
   /** Puts the cursor at a 1-based line and column (Go to Line). */
   async function cursorAt(line: number, column: number): Promise<void> {
-    const editor = wb.page.locator(`.editor-instance .monaco-editor :is(${EDITOR_INPUT})`).first();
+    const editor = e2e.wb.page.locator(`.editor-instance .monaco-editor :is(${EDITOR_INPUT})`).first();
     await editor.focus();
-    await wb.page.keyboard.press('Control+G');
-    await wb.page.locator('.quick-input-widget input').fill(`:${line}:${column}`);
-    await wb.page.keyboard.press('Enter');
+    await e2e.wb.page.keyboard.press('Control+G');
+    await e2e.wb.page.locator('.quick-input-widget input').fill(`:${line}:${column}`);
+    await e2e.wb.page.keyboard.press('Enter');
   }
 
-  before(async function () {
-    stack = await startStack({ demoKeys: true });
-    // Nothing of the extension is opened first: a Markdown file activates it (onLanguage), as a
-    // writer's first docs file would.
-    wb = await Workbench.open(stack);
-  });
-
-  after(async function () {
-    await wb?.close();
-    await closeBrowser();
-    await stack?.close();
-  });
-
   it('on a Markdown selection offers both actions; Fix This in the Docs… opens the review with the passage', async function () {
-    await step(wb, 'select lines 3-3 of docs/getting-started.md', async () => {
-      await wb.openFile('docs/getting-started.md');
-      await wb.selectLines(3, 3);
+    await step(e2e.wb, 'select lines 3-3 of docs/getting-started.md', async () => {
+      await e2e.wb.selectLinesIn('docs/getting-started.md', 3, 3);
     });
-    const rows = await step(wb, 'Quick Fix lists both actions', () => quickFix(['Fix This in the Docs…', 'Ask Docs About This'], () => wb.selectLines(3, 3)));
-    await wb.shot('code-actions-1-markdown-quick-fix');
+    const rows = await step(e2e.wb, 'Quick Fix lists both actions', () =>
+      quickFix(['Fix This in the Docs…', 'Ask Docs About This'], () => e2e.wb.selectLines(3, 3)),
+    );
+    await e2e.wb.shot('code-actions-1-markdown-quick-fix');
     assert.ok(rows.some((r) => r.includes('Fix This in the Docs…')) && rows.some((r) => r.includes('Ask Docs About This')), JSON.stringify(rows));
-    await step(wb, 'pick Fix This in the Docs…', async () => {
+    await step(e2e.wb, 'pick Fix This in the Docs…', async () => {
       await pick('Fix This in the Docs…');
-      await waitForReview(wb);
+      await waitForReview(e2e.wb);
     });
-    const text = await step(wb, 'the review has the file, line and text', () => editorText(wb));
-    await wb.shot('code-actions-2-review');
+    const text = await step(e2e.wb, 'the review has the file, line and text', () => editorText(e2e.wb));
+    await e2e.wb.shot('code-actions-2-review');
     assert.match(text, /^File: docs\/getting-started\.md \(line 3\)$/m, text);
     assert.ok(text.includes('Install the relay with `npm install @acme/relay`, then create one:'), text);
     assert.match(text, /^Instruction: Fix this passage of the documentation\./m, text);
-    await step(wb, 'cancel the review', () => clickReviewAction(wb, CANCEL));
+    await step(e2e.wb, 'cancel the review', () => clickReviewAction(e2e.wb, CANCEL));
   });
 
   it('at `RelayOptions` in src/relay.ts offers Ask Docs About `RelayOptions`, which fills the chat’s composer; Send asks with the code attached', async function () {
     // Issue 27: this asserted that the question was sent at once. A command run with arguments
     // (any extension or link can run it) now fills the composer, and only the user sends.
-    const asks = () => wb.requests('/assistant/').filter((r) => r.method === 'POST');
+    const asks = () => e2e.wb.requests('/assistant/').filter((r) => r.method === 'POST');
     const before = asks().length;
-    await step(wb, 'put the cursor on RelayOptions in src/relay.ts', async () => {
-      await wb.page.keyboard.press('Escape'); // a menu left open by an earlier failure
-      await wb.openFile('src/relay.ts');
+    await step(e2e.wb, 'put the cursor on RelayOptions in src/relay.ts', async () => {
+      await e2e.wb.page.keyboard.press('Escape'); // a menu left open by an earlier failure
+      await e2e.wb.openFile('src/relay.ts');
       await cursorAt(2, 22);
     });
-    await step(wb, 'Quick Fix lists the symbol’s actions', () =>
+    await step(e2e.wb, 'Quick Fix lists the symbol’s actions', () =>
       quickFix(['Ask Docs About `RelayOptions`', 'Fix the Docs for `RelayOptions`…'], () => cursorAt(2, 22)),
     );
-    await wb.shot('code-actions-3-typescript-quick-fix');
-    await step(wb, 'pick Ask Docs About `RelayOptions`', () => pick('Ask Docs About `RelayOptions`'));
-    chat = await wb.chatFrame();
-    const box = await step(wb, 'the composer holds the question and the code chip', () =>
-      waitForFilledComposer(chat, 'What do the docs say about `RelayOptions`?', 'relay.ts'),
+    await e2e.wb.shot('code-actions-3-typescript-quick-fix');
+    await step(e2e.wb, 'pick Ask Docs About `RelayOptions`', () => pick('Ask Docs About `RelayOptions`'));
+    e2e.chat = await e2e.wb.chatFrame();
+    const box = await step(e2e.wb, 'the composer holds the question and the code chip', () =>
+      waitForFilledComposer(e2e.chat, 'What do the docs say about `RelayOptions`?', 'relay.ts'),
     );
-    await wb.page.waitForTimeout(1000);
+    await e2e.wb.page.waitForTimeout(1000);
     assert.equal(asks().length, before, 'nothing was sent before Send');
-    const turn = await step(wb, 'Send: the chat shows the question with the code chip', async () => {
+    const turn = await step(e2e.wb, 'Send: the chat shows the question with the code chip', async () => {
       await box.press('Enter');
-      const t = chat.locator('.turn', { hasText: 'What do the docs say about `RelayOptions`?' }).last();
+      const t = e2e.chat.locator('.turn', { hasText: 'What do the docs say about `RelayOptions`?' }).last();
       await t.waitFor({ state: 'visible', timeout: 20_000 });
-      await wb.waitForAnswer(chat, 'done');
+      await e2e.wb.waitForAnswer(e2e.chat, 'done');
       return t;
     });
-    await wb.shot('code-actions-4-chat');
+    await e2e.wb.shot('code-actions-4-chat');
     assert.match(await turn.innerText(), /relay\.ts:\d+/, 'the turn names the attached code');
     assert.equal(asks().length, before + 1, 'one question was sent');
     const body = asks().at(-1)!.body as Body;

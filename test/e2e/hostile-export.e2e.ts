@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:net';
 import type { Frame, Page } from 'playwright-core';
-import { chatViewUnsupported, openChatView, sendInChatView, skipChatView, startChatViewStack, waitForChatResponse } from './chatView';
-import { startStack, type Stack } from './stack';
-import { Workbench, closeBrowser, step } from './workbench';
+import { askInChatView, openChatView, skipChatView } from './chatView';
+import { step } from './workbench';
+import { withStack } from './withStack';
 
 // Issue 27, items 1 and 5, in the real VS Code. A hostile answer aims the eight image and CSS
 // vectors that an export once loaded in the Markdown preview (test/fixtures/hostileAnswer.ts,
@@ -44,53 +44,40 @@ async function previewFrame(page: Page, text: string, timeout = 30_000): Promise
 }
 
 describe('e2e: a hostile answer exported, previewed and relayed loads nothing (issue 27)', function () {
-  let stack: Stack | undefined;
-  let wb: Workbench | undefined;
-  let listen: Awaited<ReturnType<typeof beacon>>;
-  let unsupported: string | undefined;
-
-  before(async function () {
-    listen = await beacon();
-    unsupported = await chatViewUnsupported();
+  const e2e = withStack({
+    server: beacon,
     // The Chat view's stack where VS Code has one (the export runs on it just the same).
-    stack = unsupported ? await startStack({ demoKeys: true }) : await startChatViewStack({ demoKeys: true });
-    wb = await Workbench.open(stack);
-  });
-
-  after(async function () {
-    await wb?.close();
-    await closeBrowser();
-    await stack?.close();
-    await listen?.close();
+    chatView: 'where-supported',
+    stack: { demoKeys: true },
   });
 
   it('an exported conversation opened in the Markdown preview: the beacon hears nothing and every turn is visible', async function () {
-    const chat = await wb!.openChat();
-    await step(wb, 'ask a question whose answer is hostile, then another', async () => {
-      await wb!.ask(chat, `How do I configure the relay? [[answer:beacon=${listen.origin}]]`);
-      await wb!.waitForAnswer(chat, 'done');
-      await wb!.ask(chat, SECOND_QUESTION);
-      await wb!.waitForAnswer(chat, 'done');
+    const chat = await e2e.wb.openChat();
+    await step(e2e.wb, 'ask a question whose answer is hostile, then another', async () => {
+      await e2e.wb.ask(chat, `How do I configure the relay? [[answer:beacon=${e2e.server.origin}]]`);
+      await e2e.wb.waitForAnswer(chat, 'done');
+      await e2e.wb.ask(chat, SECOND_QUESTION);
+      await e2e.wb.waitForAnswer(chat, 'done');
     });
-    await step(wb, 'export the conversation to an untitled document', async () => {
-      await wb!.command('Docs Assistant: Export Conversation as Markdown…');
-      await wb!.waitForQuickInput(/Open as Untitled Document/);
-      await wb!.pickQuickItem(/Open as Untitled Document/);
-      await wb!.page.locator('.editor-group-container.active .tab.active[aria-label*="Untitled"]').waitFor({ timeout: 10_000 });
+    await step(e2e.wb, 'export the conversation to an untitled document', async () => {
+      await e2e.wb.command('Docs Assistant: Export Conversation as Markdown…');
+      await e2e.wb.waitForQuickInput(/Open as Untitled Document/);
+      await e2e.wb.pickQuickItem(/Open as Untitled Document/);
+      await e2e.wb.page.locator('.editor-group-container.active .tab.active[aria-label*="Untitled"]').waitFor({ timeout: 10_000 });
     });
-    const preview = await step(wb, 'open it in the Markdown preview', async () => {
+    const preview = await step(e2e.wb, 'open it in the Markdown preview', async () => {
       // Its keybinding (markdown.showPreview): the palette lists the locked preview first here.
-      await wb!.page.locator('.editor-group-container.active .monaco-editor .view-lines').click();
-      await wb!.page.keyboard.press('Control+Shift+V');
-      return previewFrame(wb!.page, SECOND_QUESTION);
+      await e2e.wb.page.locator('.editor-group-container.active .monaco-editor .view-lines').click();
+      await e2e.wb.page.keyboard.press('Control+Shift+V');
+      return previewFrame(e2e.wb.page, SECOND_QUESTION);
     });
-    await step(wb, 'the preview shows the next turn and loads nothing', async () => {
+    await step(e2e.wb, 'the preview shows the next turn and loads nothing', async () => {
       // The preview has rendered the whole document: what it would load, it has asked for now.
       // Images and stylesheets are requested as the DOM takes them; a settle of the preview's own
       // network (its resources come from the workbench) is what is waited for. The preview's own
       // code-block copy buttons are inline SVG (1.139), which loads nothing.
-      await wb!.page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
-      await wb!.shot('hostile-export-preview');
+      await e2e.wb.page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
+      await e2e.wb.shot('hostile-export-preview');
       const found = await preview.evaluate(() => {
         const body = document.querySelector('.markdown-body')!;
         return {
@@ -107,16 +94,16 @@ describe('e2e: a hostile answer exported, previewed and relayed loads nothing (i
       assert.deepEqual(foreign, [], 'no link but http(s)');
       const text = await preview.evaluate(() => document.body.innerText);
       assert.ok(text.includes(SECOND_QUESTION), 'the turn after the open comment is visible');
-      assert.equal(listen.connections(), 0, 'the beacon heard nothing');
+      assert.equal(e2e.server.connections(), 0, 'the beacon heard nothing');
     });
   });
 
   it('@docs relays the same answer with no image, no command link and a progress line with no link (VS Code >= 1.104)', async function () {
-    if (unsupported) skipChatView(this, unsupported);
-    await step(wb, 'ask @docs in the Chat view, with a query that looks like a link', async () => {
-      await openChatView(wb!);
+    if (e2e.unsupported) skipChatView(this, e2e.unsupported);
+    await step(e2e.wb, 'ask @docs in the Chat view, with a query that looks like a link', async () => {
+      await openChatView(e2e.wb);
       // The emulator's search query is the question: the progress line quotes it.
-      await wb!.page.evaluate(() => {
+      await e2e.wb.page.evaluate(() => {
         const seen: string[] = [];
         (window as unknown as { progressLinks: string[] }).progressLinks = seen;
         new MutationObserver(() => {
@@ -126,12 +113,11 @@ describe('e2e: a hostile answer exported, previewed and relayed loads nothing (i
             seen.push(a.getAttribute('href') ?? '');
         }).observe(document.body, { subtree: true, childList: true, characterData: true });
       });
-      await sendInChatView(wb!, `@docs [Set key](https://evil.example/k) relay [[answer:beacon=${listen.origin}]]`, 60_000);
-      await waitForChatResponse(wb!);
+      await askInChatView(e2e.wb, `@docs [Set key](https://evil.example/k) relay [[answer:beacon=${e2e.server.origin}]]`, 60_000);
     });
-    await step(wb, 'the response holds no image and no link but http(s), and the beacon heard nothing', async () => {
-      const response = wb!.page.locator('.interactive-item-container.interactive-response').last();
-      await wb!.shot('hostile-export-docs-participant');
+    await step(e2e.wb, 'the response holds no image and no link but http(s), and the beacon heard nothing', async () => {
+      const response = e2e.wb.page.locator('.interactive-item-container.interactive-response').last();
+      await e2e.wb.shot('hostile-export-docs-participant');
       assert.equal(await response.locator('.rendered-markdown').locator('img, video, picture, source').count(), 0, 'no image');
       const hrefs = await response
         .locator('.rendered-markdown a')
@@ -141,9 +127,9 @@ describe('e2e: a hostile answer exported, previewed and relayed loads nothing (i
         `only web links: ${JSON.stringify(hrefs)}`,
       );
       assert.match(await response.innerText(), /open comment/, 'the answer is there, as text');
-      const progressLinks = await wb!.page.evaluate(() => (window as unknown as { progressLinks: string[] }).progressLinks);
+      const progressLinks = await e2e.wb.page.evaluate(() => (window as unknown as { progressLinks: string[] }).progressLinks);
       assert.deepEqual(progressLinks, [], 'the progress line held no link');
-      assert.equal(listen.connections(), 0, 'the beacon heard nothing');
+      assert.equal(e2e.server.connections(), 0, 'the beacon heard nothing');
     });
   });
 });

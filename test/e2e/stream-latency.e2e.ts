@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import type { Frame } from 'playwright-core';
 import type { TimedRecord } from '../emulator/streams';
-import { startStack, type Stack } from './stack';
-import { Workbench, closeBrowser, step } from './workbench';
+import { step } from './workbench';
+import { withStack } from './withStack';
 
 // Issue 21: in the real VS Code, the final render of a streamed answer comes at most 50 ms after
 // the last byte of its stream. The emulator notes Date.now() when it has written the last text
@@ -36,21 +36,7 @@ async function watch(chat: Frame): Promise<void> {
 }
 
 describe('e2e: a streamed answer ends on screen right after its last byte', function () {
-  let stack: Stack;
-  let wb: Workbench;
-  let chat: Frame;
-
-  before(async function () {
-    stack = await startStack({ demoKeys: true });
-    wb = await Workbench.open(stack);
-    chat = await wb.openChat();
-  });
-
-  after(async function () {
-    await wb?.close();
-    await closeBrowser();
-    await stack?.close();
-  });
+  const e2e = withStack({ stack: { demoKeys: true }, openChat: true });
 
   it(`renders the whole answer within ${BUDGET_MS} ms of the stream's last byte`, async function () {
     const questions = [
@@ -63,15 +49,15 @@ describe('e2e: a streamed answer ends on screen right after its last byte', func
     const rows: string[] = [];
     const late: number[] = [];
     for (const [i, question] of questions.entries()) {
-      await step(wb, `answer ${i + 1}`, async () => {
-        await watch(chat);
-        await wb.ask(chat, question);
-        await wb.waitForAnswer(chat, 'done');
+      await step(e2e.wb, `answer ${i + 1}`, async () => {
+        await watch(e2e.chat);
+        await e2e.wb.ask(e2e.chat, question);
+        await e2e.wb.waitForAnswer(e2e.chat, 'done');
         // A last mutation may still be on its way to the observer.
-        await wb.page.waitForTimeout(200);
+        await e2e.wb.page.waitForTimeout(200);
       });
-      const changes = await chat.evaluate(() => (window as Win).__changes ?? []);
-      const record = wb
+      const changes = await e2e.chat.evaluate(() => (window as Win).__changes ?? []);
+      const record = e2e.wb
         .requests('/assistant/')
         .filter((r) => r.method === 'POST')
         .at(-1) as TimedRecord | undefined;

@@ -2,8 +2,9 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Frame, Locator } from 'playwright-core';
-import { ROOT, startStack, type Stack } from './stack';
-import { Workbench, closeBrowser, step } from './workbench';
+import { ROOT } from './stack';
+import { step } from './workbench';
+import { withStack } from './withStack';
 
 // The getting-started walkthrough (contributes.walkthroughs) as VS Code renders it: opened the
 // way a user finds it, from "Welcome: Open Walkthrough...", with its title, its five steps, each
@@ -19,10 +20,13 @@ const WALKTHROUGH_ID = `${pkg.publisher}.${pkg.name}#${walkthrough.id}`;
 const TITLE = shown(walkthrough.title);
 
 describe('e2e: the getting-started walkthrough in a real VS Code', function () {
-  let stack: Stack;
-  let wb: Workbench;
+  const e2e = withStack({
+    // Settings point at the emulator and both demo keys are seeded: the service step and the
+    // admin key step are done before the walkthrough is ever opened.
+    stack: { demoKeys: true },
+  });
 
-  const details = () => wb.page.locator('.gettingStartedSlideDetails');
+  const details = () => e2e.wb.page.locator('.gettingStartedSlideDetails');
   const stepButton = (id: string): Locator => details().locator(`.getting-started-step[data-step-id="${WALKTHROUGH_ID}#${id}"]`);
 
   /** Waits until a step's tick is `checked` (aria-checked on the step), or says what it shows. */
@@ -33,7 +37,7 @@ describe('e2e: the getting-started walkthrough in a real VS Code', function () {
       if (now === String(checked)) return;
       if (Date.now() > deadline)
         throw new Error(`Step ${id} is ${now === 'true' ? '' : 'not '}ticked after ${timeout} ms; expected ${checked ? 'ticked' : 'not ticked'}.`);
-      await wb.page.waitForTimeout(100);
+      await e2e.wb.page.waitForTimeout(100);
     }
   }
 
@@ -41,8 +45,8 @@ describe('e2e: the getting-started walkthrough in a real VS Code', function () {
   async function mediaWithHeading(heading: string, timeout = 15_000): Promise<Frame> {
     const deadline = Date.now() + timeout;
     for (;;) {
-      for (const f of wb.page.frames()) {
-        if (f === wb.page.mainFrame()) continue;
+      for (const f of e2e.wb.page.frames()) {
+        if (f === e2e.wb.page.mainFrame()) continue;
         const h1 = await f
           .locator('h1')
           .first()
@@ -51,32 +55,19 @@ describe('e2e: the getting-started walkthrough in a real VS Code', function () {
         if (h1.trim() === heading) return f;
       }
       if (Date.now() > deadline) throw new Error(`No walkthrough page with the heading "${heading}" appeared.`);
-      await wb.page.waitForTimeout(200);
+      await e2e.wb.page.waitForTimeout(200);
     }
   }
 
   const headingOf = (md: string) => /^# (.+)$/m.exec(readFileSync(join(ROOT, md), 'utf8'))![1]!.trim();
 
-  before(async function () {
-    // Settings point at the emulator and both demo keys are seeded: the service step and the
-    // admin key step are done before the walkthrough is ever opened.
-    stack = await startStack({ demoKeys: true });
-    wb = await Workbench.open(stack);
-  });
-
-  after(async function () {
-    await wb?.close();
-    await closeBrowser();
-    await stack?.close();
-  });
-
   it('opens from "Welcome: Open Walkthrough..." with its title, five steps and the first step’s page', async function () {
-    await step(wb, 'pick it in Welcome: Open Walkthrough...', async () => {
-      await wb.command('Welcome: Open Walkthrough...');
-      await wb.waitForQuickInput(new RegExp(TITLE));
-      await wb.pickQuickItem(new RegExp(`^${TITLE}`));
+    await step(e2e.wb, 'pick it in Welcome: Open Walkthrough...', async () => {
+      await e2e.wb.command('Welcome: Open Walkthrough...');
+      await e2e.wb.waitForQuickInput(new RegExp(TITLE));
+      await e2e.wb.pickQuickItem(new RegExp(`^${TITLE}`));
     });
-    await step(wb, 'the title and the steps render', async () => {
+    await step(e2e.wb, 'the title and the steps render', async () => {
       await details().locator(`.category-title[x-category-title-for="${WALKTHROUGH_ID}"]`).waitFor({ state: 'visible', timeout: 15_000 });
       assert.equal((await details().locator('.category-title').first().innerText()).trim(), TITLE);
       const titles = (await details().locator('.getting-started-step .step-title').allInnerTexts()).map((t) => t.trim());
@@ -88,35 +79,35 @@ describe('e2e: the getting-started walkthrough in a real VS Code', function () {
       for (const s of walkthrough.steps)
         assert.equal(await stepButton(s.id).locator('.button-container .monaco-button').count(), 1, `step ${s.id} has its button`);
     });
-    await step(wb, 'the first step’s markdown page shows', async () => {
+    await step(e2e.wb, 'the first step’s markdown page shows', async () => {
       const page = await mediaWithHeading(headingOf(walkthrough.steps[0]!.media.markdown));
       assert.match(await page.locator('body').innerText(), /Base URL/);
       assert.equal(await page.locator('table tr').count(), 4, 'the settings table renders as a table');
-      await wb.shot('walkthrough-1-opened');
+      await e2e.wb.shot('walkthrough-1-opened');
     });
   });
 
   it('ticks the steps already done, and a step’s button runs its command and ticks it', async function () {
-    await step(wb, 'service and both keys are done (whoever stored them), the rest is not', async () => {
+    await step(e2e.wb, 'service and both keys are done (whoever stored them), the rest is not', async () => {
       await waitForTick('configure', true);
       await waitForTick('adminKey', true);
       await waitForTick('assistantKey', true);
       for (const id of ['firstQuestion', 'firstJob']) await waitForTick(id, false, 1000);
     });
-    await step(wb, 'Set Assistant API Key opens the key box', async () => {
+    await step(e2e.wb, 'Set Assistant API Key opens the key box', async () => {
       await stepButton('assistantKey').click();
       await stepButton('assistantKey').locator('.monaco-button', { hasText: 'Set Assistant API Key' }).click();
-      await wb.waitForQuickInput(/assistant API key/i);
+      await e2e.wb.waitForQuickInput(/assistant API key/i);
       await mediaWithHeading(headingOf(walkthrough.steps[1]!.media.markdown));
-      await wb.page.keyboard.press('Escape');
+      await e2e.wb.page.keyboard.press('Escape');
       await waitForTick('assistantKey', true);
     });
-    await step(wb, 'Ask Docs opens the chat, and the step is ticked', async () => {
+    await step(e2e.wb, 'Ask Docs opens the chat, and the step is ticked', async () => {
       await stepButton('firstQuestion').click();
       await stepButton('firstQuestion').locator('.monaco-button', { hasText: 'Ask Docs' }).click();
-      await wb.chatFrame();
+      await e2e.wb.chatFrame();
       await waitForTick('firstQuestion', true);
-      await wb.shot('walkthrough-2-steps-ticked');
+      await e2e.wb.shot('walkthrough-2-steps-ticked');
     });
   });
 });

@@ -1,6 +1,7 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Frame, type Locator, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Frame, Locator, Page } from 'playwright-core';
+import { launchChromium } from '../chromium.mjs';
 import type { RecordedRequest } from '../emulator';
 import { CODE_SERVER_TARGET, ROOT, type Stack } from './stack';
 
@@ -10,16 +11,6 @@ import { CODE_SERVER_TARGET, ROOT, type Stack } from './stack';
 
 // A run on another code-server than the default keeps its screenshots apart.
 export const SHOTS = join(ROOT, 'test-results', CODE_SERVER_TARGET === '4.100.3' ? 'e2e' : `e2e-code-server-${CODE_SERVER_TARGET}`);
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const SIDEBAR = '[id="workbench.view.extension.docsAssistant"]';
 /**
  * The element of a code editor that takes the keyboard: VS Code 1.100's `textarea.inputarea`, or
@@ -34,8 +25,7 @@ let browser: Browser | undefined;
 export const browserStorageDumps: string[] = [];
 
 export async function sharedBrowser(): Promise<Browser> {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium (.ci/run does).`);
-  browser ??= await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  browser ??= await launchChromium();
   return browser;
 }
 
@@ -311,6 +301,12 @@ export class Workbench {
     await this.page.keyboard.press('Shift+End');
   }
 
+  /** Opens a workspace file and selects its lines [from, to] (1-based, inclusive). */
+  async selectLinesIn(relativePath: string, from: number, to: number): Promise<void> {
+    await this.openFile(relativePath);
+    await this.selectLines(from, to);
+  }
+
   /** Shows the Docs Assistant side bar (a command, not the activity bar icon, which toggles). */
   async showDocsAssistant(): Promise<void> {
     const sidebar = this.page.locator(SIDEBAR);
@@ -398,6 +394,13 @@ export class Workbench {
       if (Date.now() > deadline) throw new Error('The chat webview did not load (no frame holds #app).');
       await this.page.waitForTimeout(200);
     }
+  }
+
+  /** The chat, once its composer shows the one chip naming `chip` (what Ask Docs About Selection attached). */
+  async chatWithChip(chip: string, timeout = 10_000): Promise<Frame> {
+    const frame = await this.chatFrame();
+    await frame.locator('.composer .chip', { hasText: chip }).waitFor({ timeout });
+    return frame;
   }
 
   async openChat(): Promise<Frame> {

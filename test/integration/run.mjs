@@ -15,12 +15,11 @@
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { CHROMIUM, launchChromium } from '../chromium.mjs';
 import { buildForRun, ROOT } from './build.mjs';
 import { NOT_RUN_EXIT_CODE, report, watchResults } from './results.mjs';
 
-const CHROMIUM = '/usr/bin/chromium';
 const CACHE = join(ROOT, '.vscode-test');
 // A run on another code-server than the default (DOCS_ASSISTANT_CODE_SERVER) keeps its screenshot apart.
 const TARGET = process.env.DOCS_ASSISTANT_CODE_SERVER?.trim() || '4.100.3';
@@ -142,19 +141,7 @@ async function main() {
       await sleep(200);
     }
 
-    const { chromium } = createRequire(join(ROOT, 'package.json'))('playwright-core');
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await launchChromium();
     const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: url });
     const page = await context.newPage();

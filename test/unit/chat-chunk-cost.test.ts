@@ -2,10 +2,11 @@ import * as assert from 'node:assert/strict';
 import { createEmptyMessage, reduceChunk } from '../../src/api/reducer';
 import type { AssembledMessage, AssistantStreamEvent, UIMessageChunk } from '../../src/api/types';
 import { MAX_PARTS, MAX_SOURCES } from '../../src/api/limits';
-import { ChatSession, type AssistantLike } from '../../src/chat/core/chatSession';
+import type { AssistantLike } from '../../src/chat/core/chatSession';
 import { ChatStore } from '../../src/chat/core/chatStore';
 import type { Memento } from '../../src/common/memento';
 import type { AnswerView } from '../../src/common/protocol';
+import { testChatSession } from '../api/testChatSession';
 
 // Issue 16: "every path a chunk takes is linear". Within the 2 MB an answer may stream, a service
 // can send tens of thousands of small chunks. The host's work per chunk must not grow with what
@@ -40,12 +41,9 @@ async function stream(chunks: Iterable<UIMessageChunk>): Promise<{ ms: number; a
       return m;
     },
   };
-  const session = new ChatSession({
+  const session = testChatSession({
     store,
     client: async () => client,
-    settings: () => ({ fp: 'anonymous', retrievalPageSize: 5, filter: null }),
-    onSnapshot: () => undefined,
-    onPatch: () => undefined,
     schedule: (fn) => fn(),
   });
   const t0 = performance.now();

@@ -2,38 +2,24 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MAX_ANSWER_BYTES, MAX_CHIPS, MAX_CONTEXT_CHARS, MAX_INPUT_CHARS, MAX_QUESTION_CHARS, MAX_SELECTION_CHARS } from '../../src/api/limits';
-import { ChatSession } from '../../src/chat/core/chatSession';
+import type { ChatSession } from '../../src/chat/core/chatSession';
 import { ChatStore } from '../../src/chat/core/chatStore';
-import type { Memento } from '../../src/common/memento';
 import { buildContextChip } from '../../src/host/core/selectionContext';
 import { parseWebviewRequest } from '../../src/chat/core/webviewMessages';
 import type { ContextChip } from '../../src/common/protocol';
+import { testChatSession } from '../api/testChatSession';
+import { MemoryMemento } from '../api/helpers';
 
 // Issue 16, item 8: chips went up to 200,000 characters each, with no bound on how many a
 // question carried, and the webview could send 200,000-character texts of any kind. A chip, the
 // context of one question, a question and each text from the webview are now bounded.
 
-class MemoryMemento implements Memento {
-  private readonly data = new Map<string, string>();
-  get<T>(key: string): T | undefined {
-    const raw = this.data.get(key);
-    return raw === undefined ? undefined : (JSON.parse(raw) as T);
-  }
-  async update(key: string, value: unknown): Promise<void> {
-    if (value === undefined) this.data.delete(key);
-    else this.data.set(key, JSON.stringify(value));
-  }
-}
-
 function session(): { session: ChatSession; store: ChatStore } {
   let n = 0;
   const store = new ChatStore(new MemoryMemento(), () => `id-${n++}`);
-  const s = new ChatSession({
+  const s = testChatSession({
     store,
     client: async () => ({ problem: 'not used here', action: 'openSettings' }),
-    settings: () => ({ fp: 'anonymous', retrievalPageSize: 5, filter: null }),
-    onSnapshot: () => undefined,
-    onPatch: () => undefined,
   });
   return { session: s, store };
 }

@@ -2,12 +2,13 @@ import * as assert from 'node:assert/strict';
 import { ServiceError, type ServiceErrorReason } from '../../src/api/errors';
 import { createEmptyMessage } from '../../src/api/reducer';
 import type { AssembledMessage } from '../../src/api/types';
-import { ChatSession, type AssistantLike } from '../../src/chat/core/chatSession';
+import type { AssistantLike, ChatSession } from '../../src/chat/core/chatSession';
 import { ChatStore } from '../../src/chat/core/chatStore';
 import { english, type Translate } from '../../src/common/l10n';
 import type { AnswerView, ErrorAction } from '../../src/common/protocol';
 import { describeForUser } from '../../src/host/core/errorWords';
 import { MemoryMemento } from '../api/helpers';
+import { testChatSession } from '../api/testChatSession';
 
 // Issue 17: the chat's core knows nothing of VS Code, so it is handed the translator
 // (vscode.l10n.t in the extension). Everything it shows goes through it: a failed request in the
@@ -22,12 +23,9 @@ const marked: Translate = (message, ...args) => `⟦${english(message, ...args)}
 function chat(client: AssistantLike, memento = new MemoryMemento()): { session: ChatSession; store: ChatStore } {
   let n = 0;
   const store = new ChatStore(memento, () => `id-${n++}`, marked);
-  const session = new ChatSession({
+  const session = testChatSession({
     store,
     client: async () => client,
-    settings: () => ({ fp: 'anonymous', retrievalPageSize: 5, filter: null }),
-    onSnapshot: () => undefined,
-    onPatch: () => undefined,
     now: () => NOW,
     t: marked,
   });

@@ -2,11 +2,12 @@ import * as assert from 'node:assert/strict';
 import type { AssembledMessage, AssistantStreamEvent } from '../../src/api/types';
 import { createEmptyMessage, reduceChunk } from '../../src/api/reducer';
 import { emptyAnswer } from '../../src/chat/core/answerView';
-import { ChatSession, type AssistantLike } from '../../src/chat/core/chatSession';
+import type { AssistantLike } from '../../src/chat/core/chatSession';
 import { ChatStore, historyNote, MAX_STORED_CHARS } from '../../src/chat/core/chatStore';
 import { english } from '../../src/common/l10n';
 import type { Memento } from '../../src/common/memento';
 import type { AnswerView, TurnView } from '../../src/common/protocol';
+import { testChatSession } from '../api/testChatSession';
 
 // Issue 16, item 8: up to 20 conversations were rewritten to workspaceState every 250 ms while an
 // answer streamed, and what was stored had no bound. Now a save writes only the conversation that
@@ -86,12 +87,9 @@ describe('stored conversations are bounded, and a save writes only what changed 
         return m;
       },
     };
-    const session = new ChatSession({
+    const session = testChatSession({
       store,
       client: async () => client,
-      settings: () => ({ fp: 'anonymous', retrievalPageSize: 5, filter: null }),
-      onSnapshot: () => undefined,
-      onPatch: () => undefined,
       now: () => clock,
       schedule: (fn) => fn(),
     });

@@ -6,7 +6,6 @@ import {
   AgentClient,
   AssistantClient,
   errorFromStatus,
-  keyProblem,
   networkError,
   parseBaseUrl,
   ServiceError,
@@ -17,6 +16,7 @@ import {
 import { english, type Translate } from '../../src/common/l10n';
 import { describeForUser } from '../../src/host/core/errorWords';
 import { delayWords, keyProblemWords } from '../../src/host/core/keyWords';
+import { ADMIN, ASSISTANT, WRONG_KEYS, keyMessage } from './keyMessage';
 
 // The words a user reads when a service call fails (src/host/core/errorWords.ts), written from the
 // client's typed reasons. These are the words the client used to write itself, with the settings
@@ -204,39 +204,28 @@ describe('error words: what the user reads, from the typed reasons', () => {
   });
 
   it('key problems: which key it is, never the key itself', () => {
-    const ADMIN = 'svc_7fK2pQ9xLm3Zt8Rw';
-    const ASSISTANT = 'svc_dsc_Hq4nV8yTb2Kp6Lm1';
-    const said = (key: string, kind: 'admin' | 'assistant') => {
-      const problem = keyProblem(key, kind);
-      return problem === undefined ? undefined : keyProblemWords(problem, kind, english);
-    };
-    assert.equal(said(ADMIN, 'admin'), undefined);
+    assert.equal(keyMessage(ADMIN, 'admin'), undefined);
     assert.equal(
-      said(ASSISTANT, 'admin'),
+      keyMessage(ASSISTANT, 'admin'),
       'That is an assistant key (it starts with "svc_dsc_"). Agent jobs need the admin key, which starts with "svc_" but not "svc_dsc_".',
     );
     assert.equal(
-      said(ADMIN, 'assistant'),
+      keyMessage(ADMIN, 'assistant'),
       'That is an admin key. The chat needs the public assistant key, which starts with "svc_dsc_". Keep the admin key for agent jobs.',
     );
-    assert.equal(said('   ', 'admin'), 'Enter a key.');
-    assert.equal(said('svc_abc def', 'admin'), 'A key has no spaces or line breaks in it. Paste the key alone.');
-    assert.equal(said('svc_', 'admin'), 'That is only the prefix. Paste the whole key.');
-    assert.equal(said('sk-live-123', 'admin'), 'An admin key starts with "svc_". Copy it from the API keys page of the dashboard.');
-    assert.equal(said('sk-live-123', 'assistant'), 'An assistant key starts with "svc_dsc_". Copy it from the API keys page of the dashboard.');
-    for (const [key, kind] of [
-      [ASSISTANT, 'admin'],
-      [ADMIN, 'assistant'],
-      ['svc_abc def', 'admin'],
-      ['sk-secret-value', 'assistant'],
-    ] as const) {
-      const msg = said(key, kind) ?? '';
+    assert.equal(keyMessage('   ', 'admin'), 'Enter a key.');
+    assert.equal(keyMessage('svc_abc def', 'admin'), 'A key has no spaces or line breaks in it. Paste the key alone.');
+    assert.equal(keyMessage('svc_', 'admin'), 'That is only the prefix. Paste the whole key.');
+    assert.equal(keyMessage('sk-live-123', 'admin'), 'An admin key starts with "svc_". Copy it from the API keys page of the dashboard.');
+    assert.equal(keyMessage('sk-live-123', 'assistant'), 'An assistant key starts with "svc_dsc_". Copy it from the API keys page of the dashboard.');
+    for (const [key, kind] of WRONG_KEYS) {
+      const msg = keyMessage(key, kind) ?? '';
       assert.ok(!msg.includes(key.trim()) && !msg.includes('secret-value') && !msg.includes('abc def'), msg);
     }
     // As an error the client throws before sending, the same words, and Set … API Key to fix it.
     const refused = err({ code: 'keyInvalid', keyKind: 'admin', problem: 'assistantKeyForAdmin' });
-    assert.equal(words(refused), said(ASSISTANT, 'admin'));
-    assert.deepEqual(describeForUser(refused, english, NOW), { message: said(ASSISTANT, 'admin'), fixes: ['setKey', 'retry'], keyKind: 'admin' });
+    assert.equal(words(refused), keyMessage(ASSISTANT, 'admin'));
+    assert.deepEqual(describeForUser(refused, english, NOW), { message: keyMessage(ASSISTANT, 'admin'), fixes: ['setKey', 'retry'], keyKind: 'admin' });
   });
 
   it('delays in words, rounded up', () => {

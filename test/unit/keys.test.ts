@@ -1,16 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { detectKeyKind, keyProblem, type KeyKind } from '../../src/api';
-import { english } from '../../src/common/l10n';
-import { keyProblemWords } from '../../src/host/core/keyWords';
-
-const ADMIN = 'svc_7fK2pQ9xLm3Zt8Rw';
-const ASSISTANT = 'svc_dsc_Hq4nV8yTb2Kp6Lm1';
-
-/** What the user reads about `key` (the input box, an error), or undefined when it is a good key. */
-function validateKey(key: string, kind: KeyKind): string | undefined {
-  const problem = keyProblem(key, kind);
-  return problem === undefined ? undefined : keyProblemWords(problem, kind, english);
-}
+import { detectKeyKind, keyProblem } from '../../src/api';
+import { ADMIN, ASSISTANT, WRONG_KEYS, keyMessage } from './keyMessage';
 
 describe('keys', () => {
   it('detects the kind by prefix, assistant before admin (svc_dsc_ starts with svc_)', () => {
@@ -21,13 +11,13 @@ describe('keys', () => {
   });
 
   it('accepts a key of the right kind, with surrounding whitespace from a paste', () => {
-    assert.equal(validateKey(ADMIN, 'admin'), undefined);
-    assert.equal(validateKey(`  ${ASSISTANT}\n`, 'assistant'), undefined);
+    assert.equal(keyMessage(ADMIN, 'admin'), undefined);
+    assert.equal(keyMessage(`  ${ASSISTANT}\n`, 'assistant'), undefined);
   });
 
   it('refuses an assistant key where the admin key belongs, and the reverse, saying which is which', () => {
-    assert.match(validateKey(ASSISTANT, 'admin')!, /assistant key.*admin key/);
-    assert.match(validateKey(ADMIN, 'assistant')!, /admin key.*assistant key/);
+    assert.match(keyMessage(ASSISTANT, 'admin')!, /assistant key.*admin key/);
+    assert.match(keyMessage(ADMIN, 'assistant')!, /admin key.*assistant key/);
   });
 
   it('refuses empty input, inner whitespace, a bare prefix and foreign keys', () => {
@@ -38,12 +28,12 @@ describe('keys', () => {
     assert.equal(keyProblem('sk-live-123', 'admin'), 'wrongPrefix');
     assert.equal(keyProblem(ASSISTANT, 'admin'), 'assistantKeyForAdmin');
     assert.equal(keyProblem(ADMIN, 'assistant'), 'adminKeyForAssistant');
-    assert.equal(validateKey('   ', 'admin'), 'Enter a key.');
-    assert.match(validateKey('svc_abc def', 'admin')!, /no spaces/);
-    assert.match(validateKey('svc_', 'admin')!, /only the prefix/);
-    assert.match(validateKey('svc_dsc_', 'assistant')!, /only the prefix/);
-    assert.match(validateKey('sk-live-123', 'admin')!, /starts with "svc_"/);
-    assert.match(validateKey('sk-live-123', 'assistant')!, /starts with "svc_dsc_"/);
+    assert.equal(keyMessage('   ', 'admin'), 'Enter a key.');
+    assert.match(keyMessage('svc_abc def', 'admin')!, /no spaces/);
+    assert.match(keyMessage('svc_', 'admin')!, /only the prefix/);
+    assert.match(keyMessage('svc_dsc_', 'assistant')!, /only the prefix/);
+    assert.match(keyMessage('sk-live-123', 'admin')!, /starts with "svc_"/);
+    assert.match(keyMessage('sk-live-123', 'assistant')!, /starts with "svc_dsc_"/);
   });
 
   it('refuses characters a bearer token cannot hold (`!`, `%`, `:`…), naming the ones a key has, without repeating it', () => {
@@ -57,7 +47,7 @@ describe('keys', () => {
       ['svc_dsc_abé', 'assistant'],
     ] as const) {
       assert.equal(keyProblem(key, kind), 'badCharacters', key);
-      const msg = validateKey(key, kind)!;
+      const msg = keyMessage(key, kind)!;
       assert.match(msg, /letters, digits/, key);
       assert.ok(!msg.includes(key.slice(4)), `the refusal repeats the key: ${msg}`);
     }
@@ -68,13 +58,8 @@ describe('keys', () => {
   });
 
   it('never echoes the key in its messages', () => {
-    for (const [key, kind] of [
-      [ASSISTANT, 'admin'],
-      [ADMIN, 'assistant'],
-      ['svc_abc def', 'admin'],
-      ['sk-secret-value', 'assistant'],
-    ] as const) {
-      const msg = validateKey(key, kind) ?? '';
+    for (const [key, kind] of WRONG_KEYS) {
+      const msg = keyMessage(key, kind) ?? '';
       assert.ok(!msg.includes(key.trim()) && !msg.includes('secret-value') && !msg.includes('abc def'), msg);
     }
   });

@@ -1,17 +1,7 @@
 import * as assert from 'node:assert/strict';
-import type { Memento } from '../../src/common/memento';
 import { lastExchange, messagesFor, MAX_ANSWER_CHARS } from '../../src/participant/core/history';
 import { MAX_SESSIONS, ParticipantThreads, SESSION_KEY, sessionOf } from '../../src/participant/core/threads';
-
-class MemoryMemento implements Memento {
-  readonly data = new Map<string, unknown>();
-  get<T>(key: string): T | undefined {
-    return this.data.get(key) as T | undefined;
-  }
-  async update(key: string, value: unknown): Promise<void> {
-    this.data.set(key, JSON.parse(JSON.stringify(value)));
-  }
-}
+import { MemoryMemento } from '../api/helpers';
 
 const ME = 'docs-assistant.docs';
 const ask = (prompt: string, participant = ME) => ({ participant, prompt, references: [] });
@@ -54,7 +44,7 @@ describe('@docs: one chat session is one thread', () => {
 
   it('reads a damaged store as empty rather than failing', () => {
     const memento = new MemoryMemento();
-    memento.data.set('docsAssistant.participant.threads', { a: null, b: { threadId: 3 }, c: 'x' });
+    memento.data.set('docsAssistant.participant.threads', JSON.stringify({ a: null, b: { threadId: 3 }, c: 'x' }));
     assert.equal(new ParticipantThreads(memento).get('a'), undefined);
   });
 });

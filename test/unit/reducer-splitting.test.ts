@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { applyStreamItem, assembleFromBytes, cloneMessage, createDecoder, createEmptyMessage, type AssembledMessage, type StreamFormat } from '../../src/api';
-import { SSE_FIXTURES, V1_FIXTURES, expectedTexts, loadFixture, seededRandom, splitAt } from '../fixtures/streams';
+import { SSE_FIXTURES, V1_FIXTURES, expectedTexts, loadFixture, randomCuts, seededRandom, splitAt } from '../fixtures/streams';
 
 // The reducer must give the same message however the network splits the bytes: at any byte,
 // inside a UTF-8 sequence, inside `data:`, between \r and \n. Each recording is split at random
@@ -74,10 +74,7 @@ describe('reducer under random byte splitting', () => {
       const bytes = loadFixture(name);
       const whole = assembleFromBytes([bytes], 'sse').message;
       for (let run = 0; run < 50; run++) {
-        const pieces = splitAt(
-          bytes,
-          Array.from({ length: 30 }, () => 1 + Math.floor(random() * (bytes.length - 1))),
-        );
+        const pieces = splitAt(bytes, randomCuts(random, bytes.length, 30));
         const decoder = createDecoder('sse');
         let message = createEmptyMessage();
         const cloneAt = Math.floor(random() * pieces.length);

@@ -1,9 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
 import type { TurnView } from '../../src/common/protocol';
 import { CODE_CHUNK_LINES } from '../../src/webview/codeChunks';
-import { CHROMIUM_ARGS, WebviewHarness, snapshotWith, bundleForBrowser } from './harness';
+import { snapshotWith, withBundledPage, withWebview } from './fixture';
 
 // Issue 16: a streamed answer's update must stay cheap however long the code block it grows.
 // Chromium lays a text node's lines out again whenever the node changes: one line added to a
@@ -13,7 +11,6 @@ import { CHROMIUM_ARGS, WebviewHarness, snapshotWith, bundleForBrowser } from '.
 // the block, hold exactly its text (Copy and Insert send `textContent`), and copy as the source
 // lines when a selection crosses them.
 
-const ROOT = join(__dirname, '..', '..');
 const N = CODE_CHUNK_LINES;
 /** Generous, for a busy 2-core machine; before the chunks, one more line cost 40–60 ms. */
 const LAYOUT_SLACK_MS = 8;
@@ -39,25 +36,19 @@ function codeLines(n: number): string[] {
 
 describe('code blocks in chunks of lines, in Chromium', function () {
   this.timeout(120_000);
-  let browser: Browser;
-  let page: Page;
-
-  before(async () => {
-    const script = await bundleForBrowser(ENTRY);
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
-    page = await browser.newPage({ viewport: { width: 420, height: 800 } });
-    await page.setContent('<!DOCTYPE html><html><body><div class="answer"><div class="markdown" id="out"></div></div></body></html>');
-    await page.addStyleTag({ path: join(ROOT, 'media', 'chat.css') });
-    await page.addScriptTag({ content: `globalThis.__name = (f) => f;${script}` });
+  const bundled = withBundledPage({
+    entry: ENTRY,
+    body: '<div class="answer"><div class="markdown" id="out"></div></div>',
+    styles: ['media/chat.css'],
+    viewport: { width: 420, height: 800 },
   });
-  after(() => browser?.close());
 
   it(`holds a code block's exact text in chunks of ${N} lines, the same from tokens and through the sanitizer`, async () => {
     for (const lines of [1, N - 1, N, N + 1, 2 * N, 2 * N + 37]) {
       const source = codeLines(lines).join('\n');
       const fence = `\`\`\`ts\n${source}\n\`\`\``;
       // A link in the same piece sends the whole piece, code block and all, through marked's HTML and DOMPurify.
-      const r = await page.evaluate(
+      const r = await bundled.page.evaluate(
         ([fence, n]) => {
           const md = (window as any).__md;
           const shape = (text: string) => {
@@ -90,7 +81,7 @@ describe('code blocks in chunks of lines, in Chromium', function () {
 
   it('lays out one more line of a 35,000-line code block about as fast as one more line of a short one', async () => {
     const cost = (lines: number) =>
-      page.evaluate(
+      bundled.page.evaluate(
         ([lines, line]) => {
           const md = (window as any).__md;
           const out = document.getElementById('out')!;
@@ -125,12 +116,7 @@ describe('code blocks in chunks of lines, in Chromium', function () {
 
 describe('a long code block in the real webview: Copy, Insert and a selection copy take its source', function () {
   this.timeout(60_000);
-  const h = new WebviewHarness();
-
-  before(async () => {
-    await h.start();
-  });
-  after(() => h.stop());
+  const h = withWebview();
 
   it(`across chunks of ${N} lines, without a line more or less`, async () => {
     const source = codeLines(2 * N + 50).join('\n');

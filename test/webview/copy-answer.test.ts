@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type { TurnView } from '../../src/common/protocol';
 import { COPIED_MS } from '../../src/webview/copied';
-import { WebviewHarness, snapshotWith } from './harness';
+import { snapshotWith, withWebview } from './fixture';
 
 // Issue 19, item 3: Copy on a finished answer asks the host for the whole answer as Markdown
 // (text and sources, built on the host from the conversation it keeps), names only the turn,
@@ -18,12 +18,7 @@ function turn(id: string, status: TurnView['answer']['status'], text: string): T
 
 describe('chat webview: Copy an answer as Markdown', function () {
   this.timeout(60_000);
-  const h = new WebviewHarness();
-
-  before(async () => {
-    await h.start();
-  });
-  after(() => h.stop());
+  const h = withWebview();
 
   it('each finished answer has a labelled Copy button that posts copyAnswer with its turn, then says Copied', async () => {
     const page = await h.open(snapshotWith({ turns: [turn('t1', 'done', 'First **answer**.'), turn('t2', 'done', 'Second.')] }));

@@ -1,41 +1,20 @@
-import * as esbuild from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { AnswerPatch, ChatSnapshot, HostNotificationName, HostNotifications } from '../../src/common/protocol';
 import { renderWebviewHtml } from '../../src/chat/core/webviewHtml';
 import { RENDER_INTERVAL_MS } from '../../src/webview/cadence';
+import { launchChromium } from '../chromium.mjs';
+import { DARK } from './themes';
 
 // Loads the real webview bundle, in the real HTML the host generates (CSP included), into
 // Debian's Chromium, with a stand-in for VS Code's acquireVsCodeApi that records what the
 // webview posts and lets the test play the host's side.
 
 const ROOT = join(__dirname, '..', '..');
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-/** `entry` (TypeScript whose imports are relative to the repository root) bundled for the browser as one script. */
-export async function bundleForBrowser(entry: string): Promise<string> {
-  const bundle = await esbuild.build({
-    stdin: { contents: entry, resolveDir: ROOT, loader: 'ts' },
-    bundle: true,
-    write: false,
-    format: 'iife',
-    platform: 'browser',
-    target: 'es2022',
-  });
-  return bundle.outputFiles[0]!.text;
-}
 
 let webviewBuilt = false;
 
@@ -52,52 +31,6 @@ export interface Posted {
   name: string;
   payload: Record<string, unknown>;
 }
-
-export const DARK: Record<string, string> = {
-  '--vscode-foreground': '#cccccc',
-  '--vscode-sideBar-background': '#181818',
-  '--vscode-editor-background': '#1f1f1f',
-  '--vscode-input-background': '#313131',
-  '--vscode-input-foreground': '#cccccc',
-  '--vscode-input-border': '#3c3c3c',
-  '--vscode-button-background': '#0078d4',
-  '--vscode-button-foreground': '#ffffff',
-  '--vscode-button-secondaryBackground': '#313131',
-  '--vscode-button-secondaryForeground': '#cccccc',
-  '--vscode-textLink-foreground': '#4daafc',
-  '--vscode-textCodeBlock-background': '#2b2b2b',
-  '--vscode-badge-background': '#616161',
-  '--vscode-badge-foreground': '#f8f8f8',
-  '--vscode-widget-border': '#313131',
-  '--vscode-descriptionForeground': '#9d9d9d',
-  '--vscode-editorWidget-background': '#202020',
-  '--vscode-focusBorder': '#0078d4',
-  '--vscode-inputValidation-errorBackground': '#5a1d1d',
-  '--vscode-inputValidation-errorBorder': '#be1100',
-  '--vscode-font-family': 'system-ui, sans-serif',
-  '--vscode-font-size': '13px',
-  '--vscode-editor-font-family': 'monospace',
-};
-export const LIGHT: Record<string, string> = {
-  ...DARK,
-  '--vscode-foreground': '#3b3b3b',
-  '--vscode-sideBar-background': '#f8f8f8',
-  '--vscode-editor-background': '#ffffff',
-  '--vscode-input-background': '#ffffff',
-  '--vscode-input-foreground': '#3b3b3b',
-  '--vscode-input-border': '#cecece',
-  '--vscode-button-secondaryBackground': '#e5e5e5',
-  '--vscode-button-secondaryForeground': '#3b3b3b',
-  '--vscode-textLink-foreground': '#005fb8',
-  '--vscode-textCodeBlock-background': '#f0f0f0',
-  '--vscode-badge-background': '#cccccc',
-  '--vscode-badge-foreground': '#3b3b3b',
-  '--vscode-widget-border': '#e5e5e5',
-  '--vscode-descriptionForeground': '#717171',
-  '--vscode-editorWidget-background': '#f8f8f8',
-  '--vscode-inputValidation-errorBackground': '#f2dede',
-  '--vscode-inputValidation-errorBorder': '#be1100',
-};
 
 export class WebviewHarness {
   private server!: Server;
@@ -147,7 +80,7 @@ export class WebviewHarness {
     });
     await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', r));
     this.origin = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-    this.browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    this.browser = await launchChromium();
   }
 
   /**

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import type { TurnView } from '../../src/common/protocol';
 import { AFTER_UNCLOSED, CODE_SOURCE, DOCS_IMAGE, EVIL_HOST, FAKE_BANNER, HIDDEN_COMMAND, LAST_BLOCK, PNG_1X1, hostileAnswer } from '../fixtures/hostileAnswer';
-import { WebviewHarness, snapshotWith } from './harness';
+import { snapshotWith, withWebview } from './fixture';
 
 // Issue 16: an answer written by a model that read a page anyone may edit. Streamed into the real
 // webview bundle, under its real CSP, with a stand-in for VS Code's own link handler on the page.
@@ -16,14 +16,8 @@ function streamingTurn(): TurnView {
 
 describe('a hostile answer in the chat webview (Chromium)', function () {
   this.timeout(60_000);
-  const h = new WebviewHarness();
+  const h = withWebview((h) => (h.imageOrigins = [DOCS]));
   let requested: string[];
-
-  before(async () => {
-    h.imageOrigins = [DOCS];
-    await h.start();
-  });
-  after(() => h.stop());
 
   /** Opens the chat and streams the hostile answer in pieces that split its tags. */
   async function streamHostile(opts: { sources?: { url?: string; title: string }[] } = {}): Promise<Page> {

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import type { TurnView } from '../../src/common/protocol';
-import { WebviewHarness, snapshotWith } from './harness';
+import { snapshotWith, withWebview } from './fixture';
 
 // The page speaks VS Code's display language: the host puts vscode.l10n.bundle in the HTML as a
 // JSON data block (src/chat/core/webviewHtml.ts) and the page looks every word up there through
@@ -52,16 +52,11 @@ const pageState = (page: Page) =>
 
 describe('chat webview in the display language (@vscode/l10n)', function () {
   this.timeout(60_000);
-  const h = new WebviewHarness();
-
-  before(async () => {
-    await h.start();
-  });
+  const h = withWebview();
   afterEach(() => {
     h.l10nBundle = undefined;
     h.lang = undefined;
   });
-  after(() => h.stop());
 
   it('without a bundle the page is English, and carries no data block', async () => {
     const page = await h.open(snapshotWith());

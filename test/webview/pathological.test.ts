@@ -1,9 +1,10 @@
 import * as assert from 'node:assert/strict';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { TurnView } from '../../src/common/protocol';
 import { MAX_BLOCK_NESTING } from '../../src/common/markdown/markedLimits';
-import { CHROMIUM_ARGS, WebviewHarness, snapshotWith, bundleForBrowser } from './harness';
+import { snapshotWith, withBundledPage, withWebview } from './fixture';
 import { hostileDefinitions, pathologicalAnswer, pathologies } from './pathologicalMarkdown';
+import { STREAMING_RENDERER_PAGE } from './streamingRendererPage';
 
 // Issue 16, item 7: a 120 KB answer of pathological markdown had not rendered after a minute, and
 // the chat could not take the next question. Every update of a streamed answer must take time in
@@ -38,29 +39,6 @@ const DEFINITIONS_TOTAL_BOUND_MS = 1_000;
  * nor need the Electron of a given VS Code. Off here, so that what is measured is the code.
  */
 const NO_REGEXP_RESCUE = '--js-flags=--no-enable-experimental-regexp-engine-on-excessive-backtracks';
-
-const ENTRY = `
-import { createIncrementalMarkdown } from './src/webview/incremental';
-import { lexBlocks, renderBlocks } from './src/webview/markdown';
-const frames = [];
-let now = 0;
-window.__md = {
-  create(el, onRendered) { return createIncrementalMarkdown(el, onRendered, (fn) => frames.push(fn)); },
-  frame() { now += 1000 / 60; const q = frames.splice(0); for (const fn of q) fn(now); },
-  full(text) { const d = document.createElement('div'); d.append(renderBlocks(lexBlocks(text))); return d; },
-};
-`;
-
-/** The document's content as markup, without the renderer's wrappers or the blank text between blocks. */
-const NORMALIZE = `
-window.__normal = (root) => {
-  const c = root.cloneNode(true);
-  for (const w of Array.from(c.querySelectorAll('.md-group, .md-block, .md-tail')).reverse()) w.replaceWith(...w.childNodes);
-  c.normalize();
-  for (const n of Array.from(c.childNodes)) if (n.nodeType === 3 && !n.data.trim()) n.remove();
-  return c.innerHTML;
-};
-`;
 
 interface Streamed {
   updates: number;
@@ -138,25 +116,13 @@ function stream(
 
 describe('pathological markdown in Chromium', function () {
   this.timeout(180_000);
-  let browser: Browser;
-  let page: Page;
-
-  before(async () => {
-    const script = await bundleForBrowser(ENTRY);
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: [...CHROMIUM_ARGS, NO_REGEXP_RESCUE] });
-    page = await browser.newPage();
-    await page.setContent('<!DOCTYPE html><html><body><div id="out"></div></body></html>');
-    await page.addScriptTag({ content: script });
-    // tsx wraps functions in __name() (keepNames); the functions handed to the page need it too.
-    await page.addScriptTag({ content: `globalThis.__name = (f) => f;${NORMALIZE}` });
-  });
-  after(() => browser?.close());
+  const bundled = withBundledPage({ ...STREAMING_RENDERER_PAGE, chromiumArgs: [NO_REGEXP_RESCUE] });
 
   for (const { name, text } of pathologies(40_000)) {
     it(`streams ${name} with no update over ${UPDATE_BOUND_MS} ms, whole within ${FINISH_BOUND_MS} ms, as one render shows it`, async () => {
       // Enough prose after it for a few renders: a block is finished when the next one has started.
       const doc = `Before it.\n\n${text}\n\n${'After it, the answer goes on. '.repeat(100)}\n`;
-      const r = await stream(page, piecesOf(doc, PIECE));
+      const r = await stream(bundled.page, piecesOf(doc, PIECE));
       const at = `${r.slowestAt.toLocaleString()} of ${doc.length.toLocaleString()} characters`;
       assert.ok(!r.gaveUp && r.slowest <= UPDATE_BOUND_MS, `an update took ${r.slowest.toFixed(0)} ms (at ${at})`);
       assert.ok(r.finish <= FINISH_BOUND_MS, `finishing took ${r.finish.toFixed(0)} ms`);
@@ -171,9 +137,9 @@ describe('pathological markdown in Chromium', function () {
   // the stream), and any label with a bracket or a backslash was taken to be named.
   it(`streams reference definitions after 120 KB of blocks, some naming them, in ${DEFINITIONS_TOTAL_BOUND_MS} ms of updates at most, as one render shows it`, async () => {
     // The page's first renders compile the renderer: a small answer of the kind first, not timed.
-    await stream(page, piecesOf(hostileDefinitions(8_000), PIECE), false, Infinity);
+    await stream(bundled.page, piecesOf(hostileDefinitions(8_000), PIECE), false, Infinity);
     const text = hostileDefinitions(120_000);
-    const r = await stream(page, piecesOf(text, PIECE));
+    const r = await stream(bundled.page, piecesOf(text, PIECE));
     const at = `${r.slowestAt.toLocaleString()} of ${text.length.toLocaleString()} characters`;
     assert.ok(!r.gaveUp, `an update took ${r.slowest.toFixed(0)} ms (at ${at})`);
     assert.ok(r.total <= DEFINITIONS_TOTAL_BOUND_MS, `the updates took ${r.total.toFixed(0)} ms in all (slowest ${r.slowest.toFixed(0)} ms, at ${at})`);
@@ -197,7 +163,7 @@ describe('pathological markdown in Chromium', function () {
     ];
     for (const text of texts) {
       for (const size of [1, 3, 7]) {
-        const r = await stream(page, piecesOf(text, size), true);
+        const r = await stream(bundled.page, piecesOf(text, size), true);
         assert.equal(r.mismatch, undefined, JSON.stringify(r.mismatch, null, 1));
         assert.ok(r.same, `after finish(), from character ${r.firstDifference}: ${JSON.stringify(text)}`);
       }
@@ -207,12 +173,7 @@ describe('pathological markdown in Chromium', function () {
 
 describe('the 430 KB pathological answer in the real webview', function () {
   this.timeout(180_000);
-  const h = new WebviewHarness();
-
-  before(async () => {
-    await h.start();
-  });
-  after(() => h.stop());
+  const h = withWebview();
 
   it(`is whole within ${WHOLE_ANSWER_BOUND_MS} ms of its last byte, and the chat takes the next question`, async () => {
     const text = pathologicalAnswer();

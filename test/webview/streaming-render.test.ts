@@ -1,10 +1,10 @@
 import * as assert from 'node:assert/strict';
-import { chromium, type Browser, type Page } from 'playwright-core';
 import { CODE_CHUNK_LINES } from '../../src/webview/codeChunks';
 import { randomDocument, randomLongContainer } from '../fixtures/markdown';
 import reviewCases from '../fixtures/streaming-review-cases.json';
 import { seededRandom } from '../fixtures/streams';
-import { CHROMIUM_ARGS, bundleForBrowser } from './harness';
+import { withBundledPage } from './fixture';
+import { STREAMING_RENDERER_PAGE } from './streamingRendererPage';
 
 // The streaming renderer keeps what it has rendered and re-renders only what may have changed:
 // finished blocks never, the growing block by morphing it in place, a paragraph only after its
@@ -24,29 +24,6 @@ import { CHROMIUM_ARGS, bundleForBrowser } from './harness';
 const DOCUMENTS = 200;
 const LONG_CONTAINERS = 60;
 const SEED = 7;
-
-const ENTRY = `
-import { createIncrementalMarkdown } from './src/webview/incremental';
-import { lexBlocks, renderBlocks } from './src/webview/markdown';
-const frames = [];
-let now = 0;
-window.__md = {
-  create(el, onRendered) { return createIncrementalMarkdown(el, onRendered, (fn) => frames.push(fn)); },
-  frame() { now += 1000 / 60; const q = frames.splice(0); for (const fn of q) fn(now); },
-  full(text) { const d = document.createElement('div'); d.append(renderBlocks(lexBlocks(text))); return d; },
-};
-`;
-
-/** The document's content as markup, without the renderer's wrappers or the blank text between blocks. */
-const NORMALIZE = `
-window.__normal = (root) => {
-  const c = root.cloneNode(true);
-  for (const w of Array.from(c.querySelectorAll('.md-group, .md-block, .md-tail')).reverse()) w.replaceWith(...w.childNodes);
-  c.normalize();
-  for (const n of Array.from(c.childNodes)) if (n.nodeType === 3 && !n.data.trim()) n.remove();
-  return c.innerHTML;
-};
-`;
 
 /** Where the `count`-th newline from `from` on ends (past it), or the end of the text. */
 function nthNewline(text: string, from: number, count: number): number {
@@ -108,19 +85,7 @@ const streamAndCompare = ([pieces, tight, framesPerPiece = 1, flushEachPiece = f
 
 describe('streaming markdown renderer in Chromium', function () {
   this.timeout(120_000);
-  let browser: Browser;
-  let page: Page;
-
-  before(async () => {
-    const script = await bundleForBrowser(ENTRY);
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
-    page = await browser.newPage();
-    await page.setContent('<!DOCTYPE html><html><body><div id="out"></div></body></html>');
-    await page.addScriptTag({ content: script });
-    // tsx wraps functions in __name() (keepNames); the functions handed to the page need it too.
-    await page.addScriptTag({ content: `globalThis.__name = (f) => f;${NORMALIZE}` });
-  });
-  after(() => browser?.close());
+  const bundled = withBundledPage(STREAMING_RENDERER_PAGE);
 
   it(`shows exactly what the full render shows, after every render of ${DOCUMENTS} random documents streamed in random pieces`, async () => {
     const rnd = seededRandom(SEED);
@@ -129,7 +94,7 @@ describe('streaming markdown renderer in Chromium', function () {
       const tight = rnd() < 0.2;
       const text = randomDocument(rnd, tight);
       const pieces = randomPieces(text, rnd);
-      const result = await page.evaluate(streamAndCompare, [pieces, tight] as const);
+      const result = await bundled.page.evaluate(streamAndCompare, [pieces, tight] as const);
       renders += result.renders;
       assert.equal(result.mismatch, undefined, `document ${d}: ${JSON.stringify(result.mismatch, null, 1)}`);
     }
@@ -158,7 +123,7 @@ describe('streaming markdown renderer in Chromium', function () {
     let renders = 0;
     for (let d = 0; d < LONG_CONTAINERS + known.length; d++) {
       const pieces = known[d] ?? randomPieces(randomLongContainer(rnd), rnd);
-      const result = await page.evaluate(streamAndCompare, [pieces, false] as const);
+      const result = await bundled.page.evaluate(streamAndCompare, [pieces, false] as const);
       renders += result.renders;
       assert.equal(result.mismatch, undefined, `document ${d}: ${JSON.stringify(result.mismatch, null, 1)}`);
     }
@@ -169,7 +134,7 @@ describe('streaming markdown renderer in Chromium', function () {
     // Links whose masking runs past their end, definitions that repeat a label, come after a
     // quote's lazy line, or name a label a quote or a table cell writes differently.
     for (const [i, pieces] of (reviewCases as string[][]).entries()) {
-      const result = await page.evaluate(streamAndCompare, [pieces, false, 6] as const);
+      const result = await bundled.page.evaluate(streamAndCompare, [pieces, false, 6] as const);
       assert.equal(result.mismatch, undefined, `case ${i} ${JSON.stringify(pieces)}: ${JSON.stringify(result.mismatch, null, 1)}`);
     }
   });
@@ -199,7 +164,7 @@ describe('streaming markdown renderer in Chromium', function () {
     ],
   ] as const)
     it(`does not render the whole answer again on every render ${what}`, async () => {
-      const resets = await page.evaluate(
+      const resets = await bundled.page.evaluate(
         (pieces) => {
           const md = (window as any).__md;
           const out = document.getElementById('out')!;
@@ -256,8 +221,8 @@ describe('streaming markdown renderer in Chromium', function () {
         i = end;
       }
       // Every piece rendered, not one per 100 ms of frames: each chunk end the shortcut crosses is checked.
-      const result = await page.evaluate(streamAndCompare, [pieces, false, 1, true] as const);
-      const chunks = await page.evaluate(() => document.querySelectorAll('#out pre > code > .code-chunk').length);
+      const result = await bundled.page.evaluate(streamAndCompare, [pieces, false, 1, true] as const);
+      const chunks = await bundled.page.evaluate(() => document.querySelectorAll('#out pre > code > .code-chunk').length);
       const tail = (x: string) => x.slice(-400);
       const mismatch = result.mismatch && { sent: result.mismatch.sent.slice(-200), got: tail(result.mismatch.got), want: tail(result.mismatch.want) };
       renders += result.renders;
@@ -273,7 +238,7 @@ describe('streaming markdown renderer in Chromium', function () {
       'A <b>bold start, left open.\n\nThe next paragraph.\n\n- and a list',
     ];
     for (const text of texts) {
-      const result = await page.evaluate((text) => {
+      const result = await bundled.page.evaluate((text) => {
         const md = (window as any).__md;
         const normal = (window as any).__normal as (e: Element) => string;
         const out = document.getElementById('out')!;
@@ -298,7 +263,7 @@ describe('streaming markdown renderer in Chromium', function () {
   // digit (a line break, spaces) often shows nothing; at a slow pace that left 200 ms between
   // changes on screen (the render benchmark measured 9.9 renders a second at 50 characters a second).
   it('does not hold the next text back after a render that brought no letter or digit', async () => {
-    const shown = await page.evaluate(() => {
+    const shown = await bundled.page.evaluate(() => {
       const md = (window as any).__md;
       const out = document.getElementById('out')!;
       out.replaceChildren();
@@ -320,7 +285,7 @@ describe('streaming markdown renderer in Chromium', function () {
   });
 
   it('keeps the nodes it has rendered: a streamed paragraph is never rebuilt, its settled words never touched', async () => {
-    const result = await page.evaluate(() => {
+    const result = await bundled.page.evaluate(() => {
       const md = (window as any).__md;
       const out = document.getElementById('out')!;
       out.replaceChildren();
@@ -374,7 +339,7 @@ describe('streaming markdown renderer in Chromium', function () {
   ] as const) {
     it(`builds no more nodes for a render late in a long ${kind} than for one early in it`, async () => {
       const units = Array.from({ length: 60 }, (_, i) => unit(i));
-      const perUnit = await page.evaluate((units) => {
+      const perUnit = await bundled.page.evaluate((units) => {
         const md = (window as any).__md;
         const out = document.getElementById('out')!;
         out.replaceChildren();

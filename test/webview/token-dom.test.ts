@@ -1,11 +1,10 @@
 import * as assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
 import { longAnswer } from '../../bench/answer';
 import { randomDocument } from '../fixtures/markdown';
 import { seededRandom } from '../fixtures/streams';
-import { CHROMIUM_ARGS, bundleForBrowser } from './harness';
+import { withBundledPage } from './fixture';
 import { XSS_PAYLOADS } from './xssPayloads';
 
 // tokenDom.ts builds the DOM of plain markdown straight from marked's tokens, instead of marked's
@@ -84,22 +83,12 @@ interface Checked {
 
 describe('markdown DOM built from tokens, against marked + DOMPurify in Chromium', function () {
   this.timeout(120_000);
-  let browser: Browser;
-  let page: Page;
-  const check = (text: string): Promise<Checked> => page.evaluate((t) => (window as any).__check(t), text);
+  const bundled = withBundledPage({ entry: ENTRY });
+  const check = (text: string): Promise<Checked> => bundled.page.evaluate((t) => (window as any).__check(t), text);
   const assertSame = (label: string, c: Checked): void => {
     for (const x of [c.whole, ...c.blocks, ...c.inlines])
       if (x.built) assert.equal(x.got, x.want, `${label}: ${'raw' in x ? JSON.stringify(x.raw) : 'whole text'}`);
   };
-
-  before(async () => {
-    const script = await bundleForBrowser(ENTRY);
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
-    page = await browser.newPage();
-    await page.setContent('<!DOCTYPE html><html><body></body></html>');
-    await page.addScriptTag({ content: `globalThis.__name = (f) => f;${script}` });
-  });
-  after(() => browser?.close());
 
   it('builds the plain blocks of a long answer (the benchmark) whole, node for node as the HTML path', async () => {
     const c = await check(longAnswer(42_000));
@@ -164,7 +153,7 @@ describe('markdown DOM built from tokens, against marked + DOMPurify in Chromium
 
   it('writes a paragraph of 20,000 escapes into its text node at once, not once per escape', async () => {
     // A paragraph whose settled prefix is empty renders whole at every update; each write copied the node's text so far.
-    const r = await page.evaluate((t) => (window as any).__writes(t), `${'\\* '.repeat(20_000)}end, and *one* more.`);
+    const r = await bundled.page.evaluate((t) => (window as any).__writes(t), `${'\\* '.repeat(20_000)}end, and *one* more.`);
     assert.equal(r.same, true, 'the same nodes as the HTML path');
     assert.ok(r.writes <= 2, `${r.writes} writes`);
   });
@@ -172,7 +161,7 @@ describe('markdown DOM built from tokens, against marked + DOMPurify in Chromium
   it('leaves markup nested thousands deep to the HTML parser, whose depth cap keeps the page alive', async () => {
     // Built as it nests, '> - ' a thousand times is a tree 3,000 elements deep, and laying it out crashed the page.
     for (const text of ['> - '.repeat(1000) + 'x', '>'.repeat(3000) + ' x', '- '.repeat(2000) + 'x']) {
-      const { depth, height } = await page.evaluate((t) => (window as any).__layout(t), text);
+      const { depth, height } = await bundled.page.evaluate((t) => (window as any).__layout(t), text);
       assert.ok(depth < 600 && height > 0, `${JSON.stringify(text.slice(0, 12))}…: depth ${depth}, height ${height}`);
     }
     assert.equal((await check('> '.repeat(8) + '- **deep but plain**')).whole.built, true, 'ordinary nesting is still built');

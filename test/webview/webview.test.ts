@@ -2,7 +2,8 @@ import * as assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TurnView } from '../../src/common/protocol';
-import { LIGHT, WebviewHarness, snapshotWith } from './harness';
+import { snapshotWith, withWebview } from './fixture';
+import { LIGHT } from './themes';
 import { XSS_PAYLOADS } from './xssPayloads';
 
 const ROOT = join(__dirname, '..', '..');
@@ -40,13 +41,9 @@ function pieces(text: string, size: number): string[] {
 
 describe('chat webview in Chromium', function () {
   this.timeout(60_000);
-  const h = new WebviewHarness();
+  const h = withWebview();
 
-  before(async () => {
-    mkdirSync(SHOTS, { recursive: true });
-    await h.start();
-  });
-  after(() => h.stop());
+  before(() => mkdirSync(SHOTS, { recursive: true }));
 
   async function streamAnswer(turnId = 't1', text = ANSWER, size = 7): Promise<void> {
     await h.patch(turnId, [{ op: 'setPart', part: 0, value: { kind: 'tool', toolName: 'searchDocs', query: 'timeout', state: 'done', resultCount: 3 } }]);
