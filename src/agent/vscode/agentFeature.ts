@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { AgentClient } from '../../api/agentClient';
 import { ServiceError } from '../../api/errors';
+import { Emitter } from '../../common/event';
 import { Disposable, DisposableStore, MutableDisposable } from '../../common/lifecycle';
 import { onDidChangeConfig, readConfig } from '../../host/vscode/config';
 import { showServiceError } from '../../host/vscode/errorMessages';
@@ -38,7 +39,7 @@ export class AgentFeature extends Disposable {
   /** The project's jobs and what listens to them: disposed together when another project takes their place. */
   private readonly project = new MutableDisposable<DisposableStore>();
   private readonly statusBar = this._register(new ActiveJobsStatusBar());
-  private readonly jobsChanged = this._register(new vscode.EventEmitter<void>());
+  private readonly jobsChanged = this._register(new Emitter<void>());
   /** The job list changed, or another project's list took its place. */
   readonly onDidChangeJobs = this.jobsChanged.event;
   readonly host: AgentHost = {

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { Disposable } from '../../common/lifecycle';
-import { Emitter } from '../../common/event';
+import { Emitter, type Event } from '../../common/event';
 import type { AgentJobsService, JobAction, JobLaunch, JobState } from '../../common/jobs';
 import { readConfig } from '../../host/vscode/config';
 import type { AgentActions } from './actions';
@@ -19,7 +19,7 @@ export class AgentJobsBridge extends Disposable implements AgentJobsService {
   constructor(
     private readonly feature: AgentFeature,
     private readonly actions: AgentActions,
-    onDidChangeJobs: vscode.Event<void>,
+    onDidChangeJobs: Event<void>,
   ) {
     super();
     this._register(onDidChangeJobs(() => this.changed.fire()));
