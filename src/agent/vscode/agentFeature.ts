@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import { AgentClient } from '../../api/agentClient';
-import { ServiceError } from '../../api/errors';
+import type { AgentClient } from '../../api/agentClient';
+import type { ServiceError } from '../../api/errors';
 import { Emitter } from '../../common/event';
 import { Disposable, DisposableStore, MutableDisposable } from '../../common/lifecycle';
 import { onDidChangeConfig, readConfig } from '../../host/vscode/config';
@@ -8,6 +8,7 @@ import { showServiceError } from '../../host/vscode/errorMessages';
 import { describeForUser } from '../../host/core/errorWords';
 import type { Log } from '../../host/vscode/log';
 import type { KeyStore } from '../../host/vscode/secrets';
+import { AgentAccess } from '../core/agentAccess';
 import { AgentJobs } from '../core/agentJobs';
 import type { JobRecord } from '../core/jobStore';
 import { JobsTreeProvider } from './jobsTreeProvider';
@@ -39,6 +40,8 @@ export class AgentFeature extends Disposable {
   /** The project's jobs and what listens to them: disposed together when another project takes their place. */
   private readonly project = new MutableDisposable<DisposableStore>();
   private readonly statusBar = this._register(new ActiveJobsStatusBar());
+  /** Whether agent jobs can start, and the one client for the current settings and admin key. */
+  readonly access: AgentAccess;
   private readonly jobsChanged = this._register(new Emitter<void>());
   /** The job list changed, or another project's list took its place. */
   readonly onDidChangeJobs = this.jobsChanged.event;
@@ -52,10 +55,27 @@ export class AgentFeature extends Disposable {
     readonly services: AgentServices,
   ) {
     super();
+    this.access = this._register(
+      new AgentAccess(async () => {
+        const { baseUrl, projectId, requestTimeoutMs, streamIdleTimeoutMs } = readConfig();
+        return { baseUrl, projectId, requestTimeoutMs, streamIdleTimeoutMs, apiKey: await services.keys.get('admin') };
+      }),
+    );
     this.tree = this._register(new JobsTreeProvider(() => this.jobs?.store.all() ?? []));
     this.view = this._register(vscode.window.createTreeView('docsAssistant.jobsView', { treeDataProvider: this.tree, showCollapseAll: false }));
-    this._register(onDidChangeConfig(() => this.reload()));
-    this._register(services.keys.onDidChange(() => void this.updateContextKeys()));
+    // A new client for new settings or a new key (set here, in another window, or cleared); never one per call.
+    this._register(
+      onDidChangeConfig(() => {
+        this.access.renew();
+        this.reload();
+      }),
+    );
+    this._register(
+      services.keys.onDidChange((kind) => {
+        if (kind === 'admin') this.access.renew();
+        void this.updateContextKeys();
+      }),
+    );
     this._register(vscode.window.onDidChangeWindowState((s) => s.focused && this.jobs?.refresh()));
     this._register(this.project);
     this.reload();
@@ -66,19 +86,9 @@ export class AgentFeature extends Disposable {
     return this.jobs;
   }
 
-  async client(): Promise<AgentClient> {
-    const cfg = readConfig();
-    const apiKey = await this.services.keys.get('admin');
-    if (!cfg.baseUrl || !cfg.projectId || !apiKey) {
-      throw new ServiceError({ reason: { code: 'notConfigured', service: 'agent' }, message: 'Docs Assistant is not set up for agent jobs yet.' });
-    }
-    return new AgentClient({
-      baseUrl: cfg.baseUrl,
-      projectId: cfg.projectId,
-      apiKey,
-      requestTimeoutMs: cfg.requestTimeoutMs,
-      streamIdleTimeoutMs: cfg.streamIdleTimeoutMs,
-    });
+  /** The client for the current settings and admin key (AgentAccess), or a ServiceError that says what is missing. */
+  client(): Promise<AgentClient> {
+    return this.access.client();
   }
 
   private reload(): void {

@@ -2,7 +2,6 @@ import * as vscode from 'vscode';
 import { Disposable } from '../../common/lifecycle';
 import { Emitter, type Event } from '../../common/event';
 import type { AgentJobsService, JobAction, JobLaunch, JobState } from '../../common/jobs';
-import { readConfig } from '../../host/vscode/config';
 import type { AgentActions } from './actions';
 import type { AgentFeature } from './agentFeature';
 import { labelOf } from '../core/jobPresentation';
@@ -14,7 +13,6 @@ import { labelOf } from '../core/jobPresentation';
 export class AgentJobsBridge extends Disposable implements AgentJobsService {
   private readonly changed = this._register(new Emitter<void>());
   readonly onDidChange = this.changed.event;
-  private hasAdminKey = false;
 
   constructor(
     private readonly feature: AgentFeature,
@@ -23,13 +21,12 @@ export class AgentJobsBridge extends Disposable implements AgentJobsService {
   ) {
     super();
     this._register(onDidChangeJobs(() => this.changed.fire()));
-    this._register(feature.services.keys.onDidChange(() => void this.refreshKey()));
-    void this.refreshKey();
+    this._register(feature.access.onDidChangeReadiness(() => this.changed.fire()));
   }
 
+  /** The agent's one readiness (AgentAccess): service, project and admin key set. */
   get available(): boolean {
-    const cfg = readConfig();
-    return !!cfg.baseUrl && !!cfg.projectId && this.hasAdminKey;
+    return this.feature.access.ready;
   }
 
   async launch(request: JobLaunch): Promise<{ jobId: string } | undefined> {
@@ -50,12 +47,5 @@ export class AgentJobsBridge extends Disposable implements AgentJobsService {
       showJob: () => this.actions.showJob(jobId),
     }[action];
     if (run) await this.actions.guarded(action, run)();
-  }
-
-  private async refreshKey(): Promise<void> {
-    const has = await this.feature.services.keys.has('admin');
-    if (has === this.hasAdminKey) return;
-    this.hasAdminKey = has;
-    this.changed.fire();
   }
 }
