@@ -6,9 +6,9 @@ import type { AgentActions } from './actions';
 import type { AgentFeature } from './agentFeature';
 import { labelOf } from '../core/jobPresentation';
 
-// The agent feature as the chat sees it (src/common/jobs.ts): extension.ts hands this to the chat,
-// so the chat's job cards follow the job store's own change events instead of polling a command,
-// and its buttons run the same actions as the palette, on jobs the store holds.
+// The agent feature as the chat and VS Code's Chat see it (src/common/jobs.ts): src/activation.ts
+// hands this over, so the chat's job cards follow the job store's own change events instead of
+// polling a command, and its buttons run the same actions as the palette, on jobs the store holds.
 
 export class AgentJobsBridge extends Disposable implements AgentJobsService {
   private readonly changed = this._register(new Emitter<void>());
