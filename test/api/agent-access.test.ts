@@ -78,14 +78,15 @@ describe('AgentAccess: one client per settings and key, against the emulator', f
 
       // A change nobody announced is not seen: the client is the settings' as they were.
       settings.projectId = 'another-project';
-      assert.equal(await access.client(), client);
+      // Compared with assert.ok: a failed assert.equal would print both clients, key and all.
+      assert.ok((await access.client()) === client, 'the unannounced change built a client');
       assert.equal(built.length, 1);
 
       access.renew();
       await assert.rejects((await access.client()).getJob(job.id));
       assert.equal(built.length, 2, 'a new client after the settings changed');
       assert.equal(agentRequests().at(-1)!.path, `/v2/agent/another-project/job/${job.id}`);
-      assert.equal(await access.client(), await access.client());
+      assert.ok((await access.client()) === (await access.client()), 'a call after the renewal built another client');
       assert.equal(built.length, 2);
     } finally {
       jobs.dispose();
