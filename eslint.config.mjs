@@ -16,6 +16,7 @@
 // ones included (which import-x/no-cycle skips), are refused by scripts/check-cycles.mjs.
 import js from '@eslint/js';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import { builtinRules } from 'eslint/use-at-your-own-risk';
 import { readdirSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import tseslint from 'typescript-eslint';
@@ -151,4 +152,32 @@ export default tseslint.config(
   imports(['src/common/**/*.ts'], { vscode: false, nodeWhy: true, why: 'src/common is shared with the webview' }),
   imports(['src/webview/**/*.ts'], { vscode: false, nodeWhy: true, why: 'src/webview is a browser bundle' }),
   imports(['src/*/core/**/*.ts'], { vscode: false, nodeWhy: true, why: 'A core/ folder is vscode-free (tested in Node and in the browser)' }),
+  eventsComeFromTheKit(),
 );
+
+/**
+ * Issue 28: one way to fire an event. Emitter (src/common/event.ts) is a vscode.Event, and reports
+ * what a listener throws to the redacting log; a vscode.EventEmitter or a listener set made by hand
+ * loses it. A listener set is recognised by its name or by a collection of functions. The check is
+ * no-restricted-syntax under a name of its own, so the layer rule's use of it stays apart.
+ */
+function eventsComeFromTheKit() {
+  const message = 'A hand-made listener set: fire events with Emitter (src/common/event.ts), which reports what a listener throws.';
+  const named = '/^_?(listeners|handlers|subscribers|callbacks|observers)$/i';
+  const selectors = [
+    `PropertyDefinition[key.name=${named}]`,
+    `VariableDeclarator[id.name=${named}][init.type=/^(NewExpression|ArrayExpression)$/]`,
+    'NewExpression[callee.name=/^(Set|Map|Array)$/] > TSTypeParameterInstantiation > TSFunctionType',
+  ];
+  return {
+    files: ['src/**/*.ts'],
+    plugins: { events: { rules: { 'no-hand-made': builtinRules.get('no-restricted-syntax') } } },
+    rules: {
+      'events/no-hand-made': ['error', ...selectors.map((selector) => ({ selector, message }))],
+      'no-restricted-properties': [
+        'error',
+        { object: 'vscode', property: 'EventEmitter', message: 'Fire events with Emitter (src/common/event.ts): its event is a vscode.Event.' },
+      ],
+    },
+  };
+}

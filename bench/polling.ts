@@ -40,8 +40,9 @@ export async function benchPolling(): Promise<BenchResult> {
         archivedAt: null,
       };
     },
-    onResult: (_id, r) => r.kind === 'error' || r.job.status === 'active',
-    onAuthFailure: () => undefined,
+  });
+  poller.onDidPoll(({ jobId, result: r }) => {
+    if (r.kind === 'job' && r.job.status !== 'active') poller.stop(jobId);
   });
   for (const j of [...jobs].sort((a, b) => a.startAt - b.startAt)) {
     await clock.advance(j.startAt - clock.now());

@@ -6,6 +6,8 @@ import type { AgentJobsService } from './common/jobs';
 import type { ResolveHost } from './chat/core/imagePolicy';
 import type { ChatController } from './chat/vscode/chatController';
 import type { ChatViewProvider } from './chat/vscode/chatViews';
+import { setErrorSink } from './common/errorSink';
+import { logErrors } from './host/core/redactingLog';
 import { Log } from './host/vscode/log';
 import { registerAssistantKeyContext } from './host/vscode/keyContext';
 import { KeyStore } from './host/vscode/secrets';
@@ -45,6 +47,8 @@ export function activateDocsAssistant(context: vscode.ExtensionContext, runtime:
   // remembers each key it reads or stores before handing it out, so a key of a shape no pattern
   // knows (stored before the key check refused its characters, say) is hidden too.
   const log = new Log(keys);
+  // What a listener or a dispose throws is caught by the kit (src/common) and written here, redacted.
+  setErrorSink(logErrors(log));
   log.info(`Docs Assistant ${String(context.extension.packageJSON.version)} activated in the ${runtime.name}.`);
   context.subscriptions.push(log, keys, new WorkspaceSettingsGuard(context.workspaceState, log), new UrlSettingsGuard(log), registerAssistantKeyContext(keys));
 

@@ -16,6 +16,9 @@ export type NetworkCause = 'refused' | 'dnsFailed' | 'closed' | 'connectTimeout'
 /** Options of the clients that an error can be about (the VS Code layer maps them to its settings). */
 export type ClientOption = 'apiKey' | 'baseUrl' | 'projectId' | 'domain' | 'apiVersion' | 'requestTimeoutMs' | 'streamIdleTimeoutMs';
 
+/** What a feature can be missing before it can make a request: a setting, or its key. */
+export type MissingOption = Extract<ClientOption, 'baseUrl' | 'projectId' | 'apiKey'>;
+
 /**
  * Exactly what went wrong, with what a message about it needs. `code` is stable: the words, the
  * actions offered and the tests all key on it.
@@ -73,8 +76,8 @@ export type ServiceErrorReason =
   | { code: 'unexpected' }
   // Nobody failed: the caller stopped it.
   | { code: 'aborted' }
-  /** A feature was used before its settings and key were there. */
-  | { code: 'notConfigured'; service: ServiceName };
+  /** A feature was used before its settings and key were there; `missing`: the first thing to set, when known. */
+  | { code: 'notConfigured'; service: ServiceName; missing?: MissingOption };
 
 export type ServiceErrorCode = ServiceErrorReason['code'];
 
@@ -165,6 +168,8 @@ export function optionAtFault(reason: ServiceErrorReason): ClientOption | undefi
       return 'requestTimeoutMs';
     case 'stalled':
       return 'streamIdleTimeoutMs';
+    case 'notConfigured':
+      return reason.missing;
     default:
       return undefined;
   }

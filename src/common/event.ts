@@ -1,39 +1,46 @@
-import type { IDisposable } from './lifecycle';
+import { reportError } from './errorSink';
+import { toDisposable, type IDisposable } from './lifecycle';
 
-// One way to do events everywhere, host cores and webview alike: the shape of vscode.Event
-// (a function that takes a listener and returns a disposable), so a vscode.EventEmitter's
-// `event` can be handed to anything that takes an Event<T>, and this Emitter can stand in for
-// one where `vscode` must not be imported.
+// The one way to fire an event, in the host and in the webview alike. An Event has the shape of
+// vscode.Event (a listener, an optional `this`, an optional array the subscription is added to),
+// so an Emitter's `event` is what VS Code asks of a TreeDataProvider or an MCP server provider,
+// and the cores offer events without importing `vscode`.
 
-export type Event<T> = (listener: (e: T) => void) => IDisposable;
+export type Event<T> = (listener: (e: T) => unknown, thisArgs?: unknown, disposables?: IDisposable[]) => IDisposable;
+
+interface Subscription<T> {
+  listener: (e: T) => unknown;
+  thisArgs: unknown;
+}
 
 export class Emitter<T> implements IDisposable {
-  private listeners: ((e: T) => void)[] = [];
+  private subscriptions: Subscription<T>[] = [];
   private disposed = false;
 
-  readonly event: Event<T> = (listener) => {
-    if (this.disposed) return { dispose: () => undefined };
-    this.listeners.push(listener);
-    return {
-      dispose: () => {
-        this.listeners = this.listeners.filter((l) => l !== listener);
-      },
-    };
+  readonly event: Event<T> = (listener, thisArgs, disposables) => {
+    if (this.disposed) return toDisposable(() => undefined);
+    const subscription: Subscription<T> = { listener, thisArgs };
+    this.subscriptions.push(subscription);
+    const d = toDisposable(() => {
+      this.subscriptions = this.subscriptions.filter((s) => s !== subscription);
+    });
+    disposables?.push(d);
+    return d;
   };
 
-  /** Calls every listener; one that throws does not stop the others. */
+  /** Calls every listener; one that throws goes to the error sink (errorSink.ts), and the others still hear the event. */
   fire(e: T): void {
-    for (const l of this.listeners.slice()) {
+    for (const { listener, thisArgs } of this.subscriptions.slice()) {
       try {
-        l(e);
-      } catch {
-        // A broken listener is its owner's bug; the rest still hear the event.
+        listener.call(thisArgs, e);
+      } catch (error) {
+        reportError(error, 'listener');
       }
     }
   }
 
   dispose(): void {
     this.disposed = true;
-    this.listeners = [];
+    this.subscriptions = [];
   }
 }

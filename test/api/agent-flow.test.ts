@@ -20,7 +20,7 @@ describe('agent flow against the emulator', function () {
   let jobs: AgentJobs;
 
   function makeJobs(apiKey = emu.adminKey): AgentJobs {
-    return new AgentJobs({
+    const made = new AgentJobs({
       memento,
       baseUrl: emu.url,
       projectId: emu.projectId,
@@ -28,10 +28,11 @@ describe('agent flow against the emulator', function () {
       clock: realClock,
       baseIntervalMs: () => 1000,
       isFocused: () => true,
-      onJobFinished: (r) => finished.push(r),
-      onAuthFailure: (e) => authFailures.push(e),
       usesPerHour: 6,
     });
+    made.onDidFinishJob((r) => finished.push(r));
+    made.onDidFailAuth((e) => authFailures.push(e));
+    return made;
   }
 
   async function until(what: string, check: () => boolean, ms = 8000): Promise<void> {

@@ -632,9 +632,9 @@ describe('fault modes, as the user sees them (ChatSession and AgentJobs against 
           // Only the explicit refreshes below poll: the first automatic poll is a minute away.
           baseIntervalMs: () => 60_000,
           isFocused: () => true,
-          onAuthFailure: (e) => authFailures.push(e),
           describe: words,
         });
+        jobs.onDidFailAuth((e) => authFailures.push(e));
         try {
           const started = await jobs.create('Fix the retry table on the webhooks page');
           const id = started.job.id;

@@ -105,6 +105,15 @@ describe('the project’s rules bite', function () {
     ['src/activation.ts', 'export const env = process.env;\n', /no-restricted-globals: .*browser extension host.*no `process` there/],
     ['src/chat/core/postPacer.ts', 'setImmediate(() => undefined);\n', /no-restricted-globals: .*no `setImmediate` there/],
     ['src/agent/vscode/bite.ts', "export const b = Buffer.from('x');\n", /no-restricted-globals: .*no `Buffer` there/],
+    // Issue 28: one way to fire an event, Emitter (src/common/event.ts), which reports what a listener throws.
+    [
+      'src/agent/vscode/bite.ts',
+      "import * as vscode from 'vscode';\nexport const changed = new vscode.EventEmitter<void>();\n",
+      /no-restricted-properties: .*Emitter \(src\/common\/event\.ts\)/,
+    ],
+    ['src/agent/core/bite.ts', 'export class Store {\n  private readonly listeners = new Set<() => void>();\n}\n', /events\/no-hand-made: .*listener set/],
+    ['src/host/core/bite.ts', 'type Listener = (k: string) => void;\nexport class Keys {\n  _handlers: Listener[] = [];\n}\n', /events\/no-hand-made/],
+    ['src/chat/core/bite.ts', 'export const waiting = new Map<string, () => void>();\n', /events\/no-hand-made/],
   ];
 
   for (const [file, code, expected] of violations) {
@@ -138,6 +147,7 @@ describe('the project’s rules bite', function () {
       // The Node entry is the one place for Node: the demo keys come from its environment.
       ['src/extension.ts', "import { join } from 'node:path';\nexport const env = [process.env, join];\n"],
       ['src/chat/core/postPacer.ts', "export const soon = typeof globalThis.setImmediate === 'function';\n"],
+      ['src/agent/core/bite.ts', "import { Emitter } from '../../common/event';\nexport const changed = new Emitter<void>();\n"],
     ];
     for (const [file, code] of allowed) assert.deepEqual(await lint(file, code), [], `${file} may import this`);
   });

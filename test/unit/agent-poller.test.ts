@@ -29,12 +29,12 @@ function setup(opts: { focused?: () => boolean; fetch?: (id: string) => Promise<
       calls.push({ id, at: clock.now() });
       return opts.fetch ? opts.fetch(id) : job(id);
     },
-    onResult: (id, r) => {
-      results.push({ id, r });
-      return r.kind === 'error' || r.job.status === 'active';
-    },
-    onAuthFailure: () => authFailures++,
   });
+  poller.onDidPoll(({ jobId: id, result: r }) => {
+    results.push({ id, r });
+    if (r.kind === 'job' && r.job.status !== 'active') poller.stop(id);
+  });
+  poller.onDidFailAuth(() => authFailures++);
   return { clock, poller, calls, results, authFailures: () => authFailures };
 }
 

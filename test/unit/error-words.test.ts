@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { notReadyError } from '../../src/agent/core/agentAccess';
 import { LostResponseError } from '../../src/agent/core/agentJobs';
 import {
   AgentClient,
@@ -260,6 +261,27 @@ describe('error words: the fixes offered', () => {
     assert.deepEqual(fixes(err({ code: 'crossOriginRefused', host: 'h' })), { fixes: ['configure', 'retry'], setting: 'docsAssistant.baseUrl' });
     assert.deepEqual(fixes(status(429, agent, { 'retry-after': '30' })), { fixes: ['retry'], retryAt: NOW + 30_000 });
     assert.deepEqual(fixes(err({ code: 'aborted' })), { fixes: [] }, 'nothing to do about a cancel');
+  });
+
+  // Issue 28: the agent's one readiness (src/agent/core/agentAccess.ts), worded once, here: the
+  // warning before a job, the error of a call made too early and the chat's card all say this.
+  it('agent jobs not ready: what to set first, in one wording, with the fix that sets it', () => {
+    const notReady = (missing: 'baseUrl' | 'projectId' | 'apiKey') => describeForUser(notReadyError(missing), english, NOW);
+    assert.deepEqual(notReady('baseUrl'), {
+      message: "Docs Assistant needs the service's base URL before it can start agent jobs.",
+      fixes: ['configure', 'retry'],
+      setting: 'docsAssistant.baseUrl',
+    });
+    assert.deepEqual(notReady('projectId'), {
+      message: "Docs Assistant needs the service's project ID before it can start agent jobs.",
+      fixes: ['configure', 'retry'],
+      setting: 'docsAssistant.projectId',
+    });
+    assert.deepEqual(notReady('apiKey'), {
+      message: 'Agent jobs need the admin API key (it starts with "svc_").',
+      fixes: ['setKey', 'retry'],
+      keyKind: 'admin',
+    });
   });
 });
 

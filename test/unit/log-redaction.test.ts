@@ -1,5 +1,8 @@
 import * as assert from 'node:assert/strict';
-import { KnownSecrets, RedactingLog } from '../../src/host/core/redactingLog';
+import { setErrorSink } from '../../src/common/errorSink';
+import { Emitter } from '../../src/common/event';
+import { DisposableStore, toDisposable } from '../../src/common/lifecycle';
+import { KnownSecrets, logErrors, RedactingLog } from '../../src/host/core/redactingLog';
 
 // Issue 27: nothing secret in the log. Every line goes through RedactingLog (src/host/vscode/log.ts is
 // its VS Code output channel): key shapes and bearer tokens by pattern, the user info of every
@@ -55,5 +58,36 @@ describe('the log: nothing secret in a line', () => {
     log.error('failed', new Error('GET https://tok3n@api.example.com/v2 refused'));
     for (const l of lines) assert.ok(!/alice|hunter2|tok3n/.test(l), l);
     assert.equal(lines[0], 'warn docsAssistant.mcpServerUrl: https://[redacted]@docs.example.com/mcp');
+  });
+});
+
+describe('the log: what a listener or a dispose throws (issue 28)', () => {
+  let previous: ReturnType<typeof setErrorSink> | undefined;
+  afterEach(() => previous && setErrorSink(previous));
+
+  it('is a line in the redacting log, with the key hidden, and the other listeners and disposables still run', () => {
+    const { lines, known, log } = rig();
+    const key = 'svc_legacy!key';
+    known.remember(key);
+    previous = setErrorSink(logErrors(log));
+    const emitter = new Emitter<void>();
+    let heard = 0;
+    emitter.event(() => {
+      throw new Error(`refused ${key}`);
+    });
+    emitter.event(() => heard++);
+    emitter.fire();
+    const store = new DisposableStore();
+    let disposed = 0;
+    store.add(toDisposable(() => disposed++));
+    store.add(
+      toDisposable(() => {
+        throw new TypeError(`could not close ${key}`);
+      }),
+    );
+    store.dispose();
+    assert.equal(heard, 1);
+    assert.equal(disposed, 1);
+    assert.deepEqual(lines, ['error An event listener failed (Error: refused [redacted])', 'error A dispose failed (TypeError: could not close [redacted])']);
   });
 });

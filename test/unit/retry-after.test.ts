@@ -87,8 +87,6 @@ describe('Retry-After: finite, at most an hour, shown as a time of day', () => {
           throw new ServiceError({ reason: { code: 'rateLimited', service: 'agent' }, status: 429, retryAfterMs: 99999999999000, message: 'slow down' });
         return job;
       },
-      onResult: () => true,
-      onAuthFailure: () => undefined,
     });
     poller.ensurePolling('a');
     await clock.advance(5000);

@@ -1,6 +1,7 @@
 import type { AgentClient } from '../../api/agentClient';
 import { describeError, ServiceError } from '../../api/errors';
 import type { AgentJob } from '../../api/types';
+import { Emitter } from '../../common/event';
 import { english } from '../../common/l10n';
 import { describeForUser } from '../../host/core/errorWords';
 import type { Memento } from '../../common/memento';
@@ -20,9 +21,6 @@ export interface AgentJobsOptions {
   clock?: PollClock;
   baseIntervalMs(): number;
   isFocused(): boolean;
-  /** A job left `active`: completed, failed or archived. */
-  onJobFinished?(record: JobRecord): void;
-  onAuthFailure?(error: ServiceError): void;
   /** The service's limit on create + follow-up uses per project per hour. */
   usesPerHour?: number;
   /**
@@ -54,6 +52,11 @@ export class AgentJobs {
   readonly store: JobStore;
   readonly budget: RateBudget;
   readonly poller: JobPoller;
+  private readonly finished = new Emitter<JobRecord>();
+  /** A job left `active`: completed, failed or archived. */
+  readonly onDidFinishJob = this.finished.event;
+  /** The key was refused while polling, and polling stopped (JobPoller.onDidFailAuth). */
+  readonly onDidFailAuth: JobPoller['onDidFailAuth'];
 
   constructor(private readonly opts: AgentJobsOptions) {
     const key = storeKey(opts.baseUrl, opts.projectId);
@@ -64,9 +67,11 @@ export class AgentJobs {
       baseIntervalMs: opts.baseIntervalMs,
       isFocused: opts.isFocused,
       fetchJob: async (id, signal) => (await opts.client()).getJob(id, { signal }),
-      onResult: (id, result) => this.applyPoll(id, result),
-      onAuthFailure: (e) => opts.onAuthFailure?.(e),
     });
+    this.poller.onDidPoll(({ jobId, result }) => {
+      if (!this.applyPoll(jobId, result)) this.poller.stop(jobId);
+    });
+    this.onDidFailAuth = this.poller.onDidFailAuth;
   }
 
   /** After a reload or a host restart: pick up polling where it was. */
@@ -118,8 +123,10 @@ export class AgentJobs {
 
   dispose(): void {
     this.poller.dispose();
+    this.finished.dispose();
   }
 
+  /** Writes one poll's answer to the job's record; false once the job needs no more polling. */
   private applyPoll(id: string, result: PollResult): boolean {
     const before = this.store.get(id);
     if (!before) return false; // Removed while the request was out.
@@ -133,7 +140,7 @@ export class AgentJobs {
     }
     const after = this.store.update(id, { job: result.job, pollError: undefined, notFound: false })!;
     if (result.job.status === 'active') return true;
-    if (before.job.status === 'active') this.opts.onJobFinished?.(after);
+    if (before.job.status === 'active') this.finished.fire(after);
     return false;
   }
 }

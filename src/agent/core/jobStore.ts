@@ -1,4 +1,5 @@
 import type { AgentJob } from '../../api/types';
+import { Emitter } from '../../common/event';
 import type { Memento } from '../../common/memento';
 
 // The service has no list endpoint (notes.md), so the jobs the user started are ours to keep.
@@ -33,11 +34,11 @@ export function storeKey(baseUrl: string, projectId: string): string {
   return `docsAssistant.jobs:${baseUrl}|${projectId}`;
 }
 
-type Listener = () => void;
-
 export class JobStore {
   private records: JobRecord[];
-  private readonly listeners = new Set<Listener>();
+  private readonly changed = new Emitter<void>();
+  /** A record was added, changed or removed (and the list saved). */
+  readonly onDidChange = this.changed.event;
 
   constructor(
     private readonly memento: Memento,
@@ -102,22 +103,11 @@ export class JobStore {
     return true;
   }
 
-  onDidChange(listener: Listener): { dispose(): void } {
-    this.listeners.add(listener);
-    return { dispose: () => this.listeners.delete(listener) };
-  }
-
   private save(): void {
     void Promise.resolve(this.memento.update(this.key, this.records)).catch(() => {
       // globalState writes only fail when the host is going down; the list in memory stays right.
     });
-    for (const l of [...this.listeners]) {
-      try {
-        l();
-      } catch {
-        // A broken listener must not stop the others or the save.
-      }
-    }
+    this.changed.fire();
   }
 }
 

@@ -1,6 +1,7 @@
 import type { AgentJob } from '../../api/types';
 import { describeError, type ServiceError } from '../../api/errors';
 import { clampRetryAfter, timerDelay } from '../../api/limits';
+import { Emitter } from '../../common/event';
 
 // Polls active agent jobs. One loop per job; no timer at all when nothing is active.
 // The service has no push (service-interface.md §6), so this is the only way to see progress,
@@ -25,6 +26,12 @@ export const POLL_BACKOFF_FACTOR = 1.5;
 
 export type PollResult = { kind: 'job'; job: AgentJob } | { kind: 'error'; error: ServiceError };
 
+/** One answer to one poll. */
+export interface Poll {
+  jobId: string;
+  result: PollResult;
+}
+
 export interface JobPollerOptions {
   clock?: PollClock;
   fetchJob(jobId: string, signal: AbortSignal): Promise<AgentJob>;
@@ -32,10 +39,6 @@ export interface JobPollerOptions {
   baseIntervalMs(): number;
   /** Unfocused windows poll at the slow rate. */
   isFocused(): boolean;
-  /** Called for every answer. Return false to stop this job's loop (it is no longer active). */
-  onResult(jobId: string, result: PollResult): boolean;
-  /** A 401/403 stops every loop: polling again with the same key cannot succeed. */
-  onAuthFailure(error: ServiceError): void;
 }
 
 interface Loop {
@@ -51,6 +54,15 @@ export class JobPoller {
   private readonly loops = new Map<string, Loop>();
   private readonly clock: PollClock;
   private stopped = false;
+  private readonly polled = new Emitter<Poll>();
+  private readonly authFailed = new Emitter<ServiceError>();
+  /**
+   * Every answer. A job that is no longer active is the listener's to stop (stop(jobId)); a loop
+   * nobody stops polls on, also when a listener throws (its error goes to the error sink).
+   */
+  readonly onDidPoll = this.polled.event;
+  /** A 401/403 stopped every loop: polling again with the same key cannot succeed. */
+  readonly onDidFailAuth = this.authFailed.event;
 
   constructor(private readonly opts: JobPollerOptions) {
     this.clock = opts.clock ?? realClock;
@@ -118,6 +130,8 @@ export class JobPoller {
   dispose(): void {
     this.stopAll();
     this.stopped = true;
+    this.polled.dispose();
+    this.authFailed.dispose();
   }
 
   /** The interval before the next poll of a job that is still active. */
@@ -155,23 +169,16 @@ export class JobPoller {
     if (this.loops.get(jobId) !== loop || ctrl.signal.aborted) return;
 
     if (result.kind === 'error' && (result.error.kind === 'unauthorized' || result.error.kind === 'forbidden')) {
-      this.opts.onResult(jobId, result);
+      this.polled.fire({ jobId, result });
       this.stopAll();
       this.stopped = true;
-      this.opts.onAuthFailure(result.error);
+      this.authFailed.fire(result.error);
       return;
     }
 
-    let keepGoing: boolean;
-    try {
-      keepGoing = this.opts.onResult(jobId, result);
-    } catch {
-      keepGoing = true; // A listener bug must not end polling of a job that is still running.
-    }
-    if (!keepGoing) {
-      this.loops.delete(jobId);
-      return;
-    }
+    this.polled.fire({ jobId, result });
+    // A listener stopped this job (it is no longer active) or started it afresh: this loop is over.
+    if (this.loops.get(jobId) !== loop) return;
 
     if (result.kind === 'job') {
       loop.errors = 0;

@@ -4,9 +4,10 @@ import { commandGuard, type Guard } from '../../host/vscode/guarded';
 import { delayWords } from '../../host/core/keyWords';
 import { selectedText } from '../../host/core/selection';
 import { workspacePath } from '../../host/vscode/workspacePath';
+import { describeForUser } from '../../host/core/errorWords';
+import { notReadyError } from '../core/agentAccess';
 import type { AgentJobs } from '../core/agentJobs';
 import type { AgentFeature } from './agentFeature';
-import { ADMIN_KEY_PREFIX } from '../../api/keys';
 import { labelOf, statusText } from '../core/jobPresentation';
 import type { JobRecord } from '../core/jobStore';
 import type { JobsTreeElement } from './jobsTreeProvider';
@@ -35,24 +36,20 @@ export class AgentActions {
     this.guarded = commandGuard(feature.services);
   }
 
-  /** The jobs of the configured project, after offering to fix whatever is missing. */
+  /**
+   * The jobs of the configured project, after offering to fix whatever is missing. What is missing
+   * comes from the agent's one readiness (AgentAccess), in errorWords.ts's words.
+   */
   async ensureReady(): Promise<AgentJobs | undefined> {
-    const cfg = readConfig();
-    if (!cfg.baseUrl || !cfg.projectId) {
-      const pick = await vscode.window.showWarningMessage(
-        !cfg.baseUrl
-          ? vscode.l10n.t("Docs Assistant needs the service's base URL before it can start agent jobs.")
-          : vscode.l10n.t("Docs Assistant needs the service's project ID before it can start agent jobs."),
-        vscode.l10n.t('Configure Service…'),
-      );
-      if (pick) await vscode.commands.executeCommand('docsAssistant.configure');
-      return undefined;
-    }
-    if (!(await this.feature.services.keys.has('admin'))) {
-      const pick = await vscode.window.showWarningMessage(
-        vscode.l10n.t('Agent jobs need the admin API key (it starts with "{0}").', ADMIN_KEY_PREFIX),
-        vscode.l10n.t('Set Admin API Key…'),
-      );
+    const missing = await this.feature.access.missing();
+    if (missing) {
+      const { message } = describeForUser(notReadyError(missing), vscode.l10n.t);
+      if (missing !== 'apiKey') {
+        const pick = await vscode.window.showWarningMessage(message, vscode.l10n.t('Configure Service…'));
+        if (pick) await vscode.commands.executeCommand('docsAssistant.configure');
+        return undefined;
+      }
+      const pick = await vscode.window.showWarningMessage(message, vscode.l10n.t('Set Admin API Key…'));
       if (!pick || !(await this.feature.services.keys.prompt('admin'))) return undefined;
     }
     return this.feature.current;

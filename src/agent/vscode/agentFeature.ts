@@ -1,12 +1,14 @@
 import * as vscode from 'vscode';
-import { AgentClient } from '../../api/agentClient';
-import { ServiceError } from '../../api/errors';
-import { Disposable, toDisposable } from '../../common/lifecycle';
+import type { AgentClient } from '../../api/agentClient';
+import type { ServiceError } from '../../api/errors';
+import { Emitter } from '../../common/event';
+import { Disposable, DisposableStore, MutableDisposable } from '../../common/lifecycle';
 import { onDidChangeConfig, readConfig } from '../../host/vscode/config';
 import { showServiceError } from '../../host/vscode/errorMessages';
 import { describeForUser } from '../../host/core/errorWords';
 import type { Log } from '../../host/vscode/log';
 import type { KeyStore } from '../../host/vscode/secrets';
+import { AgentAccess } from '../core/agentAccess';
 import { AgentJobs } from '../core/agentJobs';
 import type { JobRecord } from '../core/jobStore';
 import { JobsTreeProvider } from './jobsTreeProvider';
@@ -35,11 +37,14 @@ export class AgentFeature extends Disposable {
   readonly view: vscode.TreeView<import('./jobsTreeProvider').JobsTreeElement>;
   private jobs: AgentJobs | undefined;
   private jobsKey = '';
+  /** The project's jobs and what listens to them: disposed together when another project takes their place. */
+  private readonly project = new MutableDisposable<DisposableStore>();
   private readonly statusBar = this._register(new ActiveJobsStatusBar());
-  private readonly jobsChanged = this._register(new vscode.EventEmitter<void>());
+  /** Whether agent jobs can start, and the one client for the current settings and admin key. */
+  readonly access: AgentAccess;
+  private readonly jobsChanged = this._register(new Emitter<void>());
   /** The job list changed, or another project's list took its place. */
   readonly onDidChangeJobs = this.jobsChanged.event;
-  private storeSubscription: { dispose(): void } | undefined;
   readonly host: AgentHost = {
     openExternal: (uri) => vscode.env.openExternal(uri),
     hasExtension: (id) => vscode.extensions.getExtension(id) !== undefined,
@@ -50,12 +55,29 @@ export class AgentFeature extends Disposable {
     readonly services: AgentServices,
   ) {
     super();
+    this.access = this._register(
+      new AgentAccess(async () => {
+        const { baseUrl, projectId, requestTimeoutMs, streamIdleTimeoutMs } = readConfig();
+        return { baseUrl, projectId, requestTimeoutMs, streamIdleTimeoutMs, apiKey: await services.keys.get('admin') };
+      }),
+    );
     this.tree = this._register(new JobsTreeProvider(() => this.jobs?.store.all() ?? []));
     this.view = this._register(vscode.window.createTreeView('docsAssistant.jobsView', { treeDataProvider: this.tree, showCollapseAll: false }));
-    this._register(onDidChangeConfig(() => this.reload()));
-    this._register(services.keys.onDidChange(() => void this.updateContextKeys()));
+    // A new client for new settings or a new key (set here, in another window, or cleared); never one per call.
+    this._register(
+      onDidChangeConfig(() => {
+        this.access.renew();
+        this.reload();
+      }),
+    );
+    this._register(
+      services.keys.onDidChange((kind) => {
+        if (kind === 'admin') this.access.renew();
+        void this.updateContextKeys();
+      }),
+    );
     this._register(vscode.window.onDidChangeWindowState((s) => s.focused && this.jobs?.refresh()));
-    this._register(toDisposable(() => this.disposeJobs()));
+    this._register(this.project);
     this.reload();
   }
 
@@ -64,44 +86,43 @@ export class AgentFeature extends Disposable {
     return this.jobs;
   }
 
-  async client(): Promise<AgentClient> {
-    const cfg = readConfig();
-    const apiKey = await this.services.keys.get('admin');
-    if (!cfg.baseUrl || !cfg.projectId || !apiKey) {
-      throw new ServiceError({ reason: { code: 'notConfigured', service: 'agent' }, message: 'Docs Assistant is not set up for agent jobs yet.' });
-    }
-    return new AgentClient({
-      baseUrl: cfg.baseUrl,
-      projectId: cfg.projectId,
-      apiKey,
-      requestTimeoutMs: cfg.requestTimeoutMs,
-      streamIdleTimeoutMs: cfg.streamIdleTimeoutMs,
-    });
+  /** The client for the current settings and admin key (AgentAccess), or a ServiceError that says what is missing. */
+  client(): Promise<AgentClient> {
+    return this.access.client();
   }
 
   private reload(): void {
     const cfg = readConfig();
     const key = cfg.baseUrl && cfg.projectId ? `${cfg.baseUrl}|${cfg.projectId}` : '';
     if (key !== this.jobsKey) {
-      this.disposeJobs();
+      this.jobs = undefined;
+      this.project.clear();
       this.jobsKey = key;
-      if (key) {
-        this.jobs = new AgentJobs({
-          memento: this.context.globalState,
-          baseUrl: cfg.baseUrl,
-          projectId: cfg.projectId,
-          client: () => this.client(),
-          baseIntervalMs: () => readConfig().pollIntervalMs,
-          isFocused: () => vscode.window.state.focused,
-          onJobFinished: (r) => void notifyJobFinished(r),
-          onAuthFailure: (e) => this.onAuthFailure(e),
-          describe: (e) => describeForUser(e, vscode.l10n.t).message,
-        });
-        this.storeSubscription = this.jobs.store.onDidChange(() => this.onJobsChanged());
-        this.jobs.resumePolling();
-      }
+      if (key) this.jobs = this.openProject(cfg.baseUrl, cfg.projectId);
     }
     this.onJobsChanged();
+  }
+
+  /** Loads a project's jobs from globalState and polls the active ones. */
+  private openProject(baseUrl: string, projectId: string): AgentJobs {
+    const scope = new DisposableStore();
+    const jobs = scope.add(
+      new AgentJobs({
+        memento: this.context.globalState,
+        baseUrl,
+        projectId,
+        client: () => this.client(),
+        baseIntervalMs: () => readConfig().pollIntervalMs,
+        isFocused: () => vscode.window.state.focused,
+        describe: (e) => describeForUser(e, vscode.l10n.t).message,
+      }),
+    );
+    scope.add(jobs.store.onDidChange(() => this.onJobsChanged()));
+    scope.add(jobs.onDidFinishJob((r) => void notifyJobFinished(r)));
+    scope.add(jobs.onDidFailAuth((e) => this.onAuthFailure(e)));
+    this.project.value = scope;
+    jobs.resumePolling();
+    return jobs;
   }
 
   private onAuthFailure(error: ServiceError): void {
@@ -132,12 +153,5 @@ export class AgentFeature extends Disposable {
       set('hasAdminKey', await this.services.keys.has('admin')),
       set('hasJobs', (this.jobs?.store.all().length ?? 0) > 0),
     ]);
-  }
-
-  private disposeJobs(): void {
-    this.storeSubscription?.dispose();
-    this.storeSubscription = undefined;
-    this.jobs?.dispose();
-    this.jobs = undefined;
   }
 }

@@ -1,35 +1,32 @@
 import * as vscode from 'vscode';
 import { Disposable } from '../../common/lifecycle';
-import { Emitter } from '../../common/event';
+import { Emitter, type Event } from '../../common/event';
 import type { AgentJobsService, JobAction, JobLaunch, JobState } from '../../common/jobs';
-import { readConfig } from '../../host/vscode/config';
 import type { AgentActions } from './actions';
 import type { AgentFeature } from './agentFeature';
 import { labelOf } from '../core/jobPresentation';
 
-// The agent feature as the chat sees it (src/common/jobs.ts): extension.ts hands this to the chat,
-// so the chat's job cards follow the job store's own change events instead of polling a command,
-// and its buttons run the same actions as the palette, on jobs the store holds.
+// The agent feature as the chat and VS Code's Chat see it (src/common/jobs.ts): src/activation.ts
+// hands this over, so the chat's job cards follow the job store's own change events instead of
+// polling a command, and its buttons run the same actions as the palette, on jobs the store holds.
 
 export class AgentJobsBridge extends Disposable implements AgentJobsService {
   private readonly changed = this._register(new Emitter<void>());
   readonly onDidChange = this.changed.event;
-  private hasAdminKey = false;
 
   constructor(
     private readonly feature: AgentFeature,
     private readonly actions: AgentActions,
-    onDidChangeJobs: vscode.Event<void>,
+    onDidChangeJobs: Event<void>,
   ) {
     super();
     this._register(onDidChangeJobs(() => this.changed.fire()));
-    this._register(feature.services.keys.onDidChange(() => void this.refreshKey()));
-    void this.refreshKey();
+    this._register(feature.access.onDidChangeReadiness(() => this.changed.fire()));
   }
 
+  /** The agent's one readiness (AgentAccess): service, project and admin key set. */
   get available(): boolean {
-    const cfg = readConfig();
-    return !!cfg.baseUrl && !!cfg.projectId && this.hasAdminKey;
+    return this.feature.access.ready;
   }
 
   async launch(request: JobLaunch): Promise<{ jobId: string } | undefined> {
@@ -50,12 +47,5 @@ export class AgentJobsBridge extends Disposable implements AgentJobsService {
       showJob: () => this.actions.showJob(jobId),
     }[action];
     if (run) await this.actions.guarded(action, run)();
-  }
-
-  private async refreshKey(): Promise<void> {
-    const has = await this.feature.services.keys.has('admin');
-    if (has === this.hasAdminKey) return;
-    this.hasAdminKey = has;
-    this.changed.fire();
   }
 }

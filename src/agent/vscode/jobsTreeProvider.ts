@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { Emitter } from '../../common/event';
 import type { JobRecord } from '../core/jobStore';
 import { presentChildren, presentJob, type ChildView } from '../core/jobPresentation';
 
@@ -8,7 +9,7 @@ import { presentChildren, presentJob, type ChildView } from '../core/jobPresenta
 export type JobsTreeElement = { kind: 'job'; jobId: string } | { kind: 'child'; jobId: string; child: ChildView };
 
 export class JobsTreeProvider implements vscode.TreeDataProvider<JobsTreeElement>, vscode.Disposable {
-  private readonly _onDidChangeTreeData = new vscode.EventEmitter<JobsTreeElement | undefined>();
+  private readonly _onDidChangeTreeData = new Emitter<JobsTreeElement | undefined>();
   readonly onDidChangeTreeData = this._onDidChangeTreeData.event;
   private readonly elements = new Map<string, JobsTreeElement>();
 

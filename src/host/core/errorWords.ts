@@ -1,7 +1,7 @@
 import type * as l10n from '@vscode/l10n';
 import type { NetworkCause, ReasonOf, ServiceError, ServiceErrorCode } from '../../api/errors';
 import { retryTime } from '../../api/httpErrors';
-import type { KeyKind } from '../../api/keys';
+import { ADMIN_KEY_PREFIX, type KeyKind } from '../../api/keys';
 import { keyCommandTitle, keyProblemWords } from './keyWords';
 
 // What the user reads when a service call fails, and what they can do about it. The client
@@ -102,8 +102,20 @@ const MESSAGES: { [C in ServiceErrorCode]: (f: Facts<ReasonOf<C>>) => string } =
   questionMissing: ({ l10n }) => l10n.t('There is no question to send.'),
   questionEmpty: ({ l10n }) => l10n.t('Write a question first: the message is empty.'),
   apiVersionInvalid: ({ r, l10n }) => l10n.t('{0} must be v1 or v2, not "{1}".', SETTING.apiVersion, r.value),
-  notConfigured: ({ r, l10n }) =>
-    r.service === 'agent' ? l10n.t('Docs Assistant is not set up for agent jobs yet.') : l10n.t('Docs Assistant is not set up for the chat yet.'),
+  notConfigured: ({ r, l10n }) => {
+    if (r.service !== 'agent') return l10n.t('Docs Assistant is not set up for the chat yet.');
+    // The agent's one readiness (src/agent/core/agentAccess.ts): what to set first, in these words everywhere.
+    switch (r.missing) {
+      case 'baseUrl':
+        return l10n.t("Docs Assistant needs the service's base URL before it can start agent jobs.");
+      case 'projectId':
+        return l10n.t("Docs Assistant needs the service's project ID before it can start agent jobs.");
+      case 'apiKey':
+        return l10n.t('Agent jobs need the admin API key (it starts with "{0}").', ADMIN_KEY_PREFIX);
+      default:
+        return l10n.t('Docs Assistant is not set up for agent jobs yet.');
+    }
+  },
   keyRefused: ({ r, l10n }) =>
     r.service === 'agent'
       ? l10n.t('The admin API key was refused. It may have expired or been revoked. Set a new one with "{0}".', keyCommandTitle('admin', l10n.t))
@@ -237,6 +249,9 @@ function keyKindOf(err: ServiceError): KeyKind | undefined {
       return 'admin';
     case 'domainForbidden':
       return 'assistant';
+    case 'notConfigured':
+      if (r.missing !== 'apiKey') return undefined;
+      return r.service === 'agent' ? 'admin' : 'assistant';
     default:
       return undefined;
   }

@@ -1,4 +1,5 @@
 import { redact } from '../../api/redact';
+import type { ErrorSink } from '../../common/errorSink';
 
 // What every log line goes through before it is written (log.ts is VS Code's output channel
 // around it): key shapes and bearer tokens by pattern, the user info of any URL, and the keys by
@@ -58,4 +59,12 @@ export class RedactingLog {
     const detail = err instanceof Error ? `${err.name}: ${err.message}` : err === undefined ? '' : String(err);
     this.sink.error(this.clean(detail ? `${message} (${detail})` : message));
   }
+}
+
+/**
+ * Where activation points the event and disposable kit's errors (src/common/errorSink.ts): a line
+ * in this log, cleaned like every other, never the console.
+ */
+export function logErrors(log: Pick<RedactingLog, 'error'>): ErrorSink {
+  return (error, origin) => log.error(origin === 'listener' ? 'An event listener failed' : 'A dispose failed', error);
 }

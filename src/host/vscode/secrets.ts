@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { ADMIN_KEY_PREFIX, ASSISTANT_KEY_PREFIX, keyProblem, type KeyKind } from '../../api/keys';
+import { Emitter } from '../../common/event';
 import { keyProblemWords } from '../core/keyWords';
 import { KnownSecrets, type SecretSource } from '../core/redactingLog';
 
@@ -19,7 +20,7 @@ function labelOf(kind: KeyKind): string {
 }
 
 export class KeyStore implements vscode.Disposable, SecretSource {
-  private readonly _onDidChange = new vscode.EventEmitter<KeyKind>();
+  private readonly _onDidChange = new Emitter<KeyKind>();
   readonly onDidChange = this._onDidChange.event;
   private readonly subscription: vscode.Disposable;
   /** Keys that SecretStorage refused to store; they last until the window closes. */

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { safeExternalUrl } from '../../api/sources';
 import { hasUserInfo, isLoopbackUrl } from '../../api/url';
+import { Emitter } from '../../common/event';
 import { onDidChangeConfig, readConfig } from '../../host/vscode/config';
 import type { Log } from '../../host/vscode/log';
 
@@ -40,7 +41,7 @@ export function registerMcpProvider(log: Log): vscode.Disposable {
     log.info(`VS Code ${vscode.version} has no MCP server provider API (1.101 or later): the docs site’s MCP server is not offered.`);
     return new vscode.Disposable(() => undefined);
   }
-  const changed = new vscode.EventEmitter<void>();
+  const changed = new Emitter<void>();
   let last = readConfig().mcpServerUrl;
   const watch = onDidChangeConfig(() => {
     const now = readConfig().mcpServerUrl;
