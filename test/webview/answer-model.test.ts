@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type { AnswerView, JobCardView, SourceView, TurnView } from '../../src/common/protocol';
-import { WebviewHarness, bundleForBrowser, snapshotWith } from './harness';
+import { bundleForBrowser } from './bundle';
+import { snapshotWith, withWebview } from './fixture';
 
 // What the page holds of an answer while it streams, and what a text delta costs it (issue 28):
 // the answer's text is held once, by the renderer of its part, and a delta appends to it there.
@@ -46,9 +47,7 @@ const WALK = `window.__walk = (root) => {
 
 describe('the answer held once in the webview', function () {
   this.timeout(60_000);
-  const h = new WebviewHarness();
-  before(() => h.start());
-  after(() => h.stop());
+  const h = withWebview();
 
   it('a chunk that brings the same sources, notices and job cards again leaves their DOM alone', async () => {
     const page = await h.open(

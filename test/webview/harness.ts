@@ -222,14 +222,6 @@ export class WebviewHarness {
   }
 }
 
-/** A harness for the enclosing suite: started before its tests, stopped after them. */
-export function suiteHarness(): WebviewHarness {
-  const h = new WebviewHarness();
-  before(() => h.start());
-  after(() => h.stop());
-  return h;
-}
-
 export function snapshotWith(partial: Partial<ChatSnapshot> = {}): ChatSnapshot {
   return { conversationId: 'c1', title: 'Test', turns: [], pendingContext: [], draft: '', busy: false, inputHistory: [], agentAvailable: true, ...partial };
 }

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { REQUEST_TIMEOUT_MS } from '../../src/common/protocol';
-import { snapshotWith, suiteHarness, type Posted } from './harness';
+import { withWebview, snapshotWith } from './fixture';
+import type { Posted } from './harness';
 
 // Issue 28: a request the host never answers must not leave the chat page hanging, and a
 // request the host refuses must not fail in silence. Past its bound (REQUEST_TIMEOUT_MS) a
@@ -11,7 +12,7 @@ const GAVE_UP = 'The Docs Assistant extension did not answer in time. Try again.
 
 describe('chat webview: a request the host does not answer, or refuses', function () {
   this.timeout(60_000);
-  const h = suiteHarness();
+  const h = withWebview();
 
   const hint = () => h.page.textContent('.composer-hint');
   /** Lets the page handle what is in flight (a reply, a timer that fell due). */
