@@ -1,7 +1,7 @@
 import type * as l10n from '@vscode/l10n';
 import type { NetworkCause, ReasonOf, ServiceError, ServiceErrorCode } from '../../api/errors';
 import { retryTime } from '../../api/httpErrors';
-import type { KeyKind } from '../../api/keys';
+import { ADMIN_KEY_PREFIX, ASSISTANT_KEY_PREFIX, type KeyKind } from '../../api/keys';
 import { keyCommandTitle, keyProblemWords } from './keyWords';
 
 // What the user reads when a service call fails, and what they can do about it. The client
@@ -73,6 +73,10 @@ interface Facts<R> {
 /** One message per reason: a table, so that a reason without words does not compile. */
 const MESSAGES: { [C in ServiceErrorCode]: (f: Facts<ReasonOf<C>>) => string } = {
   keyInvalid: ({ r, l10n }) => keyProblemWords(r.problem, r.keyKind, l10n.t),
+  keyMissing: ({ r, l10n }) =>
+    r.keyKind === 'admin'
+      ? l10n.t('The admin API key is not set. Set it with "{0}" (it starts with "{1}").', keyCommandTitle('admin', l10n.t), ADMIN_KEY_PREFIX)
+      : l10n.t('The assistant API key is not set. Set it with "{0}" (it starts with "{1}").', keyCommandTitle('assistant', l10n.t), ASSISTANT_KEY_PREFIX),
   baseUrlMissing: ({ l10n }) => l10n.t('The service address is not set. Set {0}, e.g. https://api.example.com.', SETTING.baseUrl),
   baseUrlInvalid: ({ r, l10n }) => l10n.t('{0} is not a valid address ("{1}"). Use e.g. https://api.example.com.', SETTING.baseUrl, r.value),
   baseUrlScheme: ({ r, l10n }) => l10n.t('{0} must start with https:// (or http:// for a local emulator), not {1}//.', SETTING.baseUrl, r.protocol),
@@ -230,6 +234,7 @@ function keyKindOf(err: ServiceError): KeyKind | undefined {
   const r = err.reason;
   switch (r.code) {
     case 'keyInvalid':
+    case 'keyMissing':
       return r.keyKind;
     case 'keyRefused':
       return r.service === 'agent' ? 'admin' : 'assistant';
