@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import { AssistantClient, messageText, ServiceError, type AssembledMessage, type AssistantStreamEvent } from '../../src/api';
 import { MAX_ANSWER_BYTES } from '../../src/api/limits';
 import { answerText } from '../../src/chat/core/answerView';
+import { Assistant } from '../../src/assistant/core/assistant';
 import { ChatSession } from '../../src/chat/core/chatSession';
 import { ChatStore } from '../../src/chat/core/chatStore';
 import { FAULT_HEADER, startEmulator, type RunningEmulator } from '../emulator';
@@ -108,8 +109,10 @@ describe('an answer is bounded in size and in time (issue 16)', function () {
       const store = new ChatStore(memento, () => `id-${Math.random().toString(36).slice(2)}`);
       const session = new ChatSession({
         store,
-        client: async () => client('v2', fault, extra),
-        settings: () => ({ fp: 'anonymous', retrievalPageSize: 5, filter: null }),
+        assistant: new Assistant({
+          client: async () => client('v2', fault, extra),
+          settings: () => ({ fp: 'anonymous', retrievalPageSize: 5, filter: null }),
+        }),
         onSnapshot: () => undefined,
         onPatch: () => undefined,
       });

@@ -4,6 +4,7 @@ import { realClock } from '../../src/agent/core/poller';
 import { AgentClient, ServiceError } from '../../src/api';
 import { MAX_RETRY_AFTER_MS } from '../../src/api/limits';
 import { AssistantClient } from '../../src/api/assistantClient';
+import { Assistant } from '../../src/assistant/core/assistant';
 import { ChatSession } from '../../src/chat/core/chatSession';
 import { ChatStore } from '../../src/chat/core/chatStore';
 import type { AnswerView } from '../../src/common/protocol';
@@ -144,8 +145,10 @@ describe('replies the client does not take on trust (issue 16)', function () {
       const store = new ChatStore(new MemoryMemento(), () => `id-${Math.random()}`);
       const session = new ChatSession({
         store,
-        client: async () => new AssistantClient({ baseUrl: emu.url, domain: emu.domain, apiKey: emu.assistantKey, fetch: faultFetch('429-huge') }),
-        settings: () => ({ fp: 'anonymous', retrievalPageSize: 5, filter: null }),
+        assistant: new Assistant({
+          client: async () => new AssistantClient({ baseUrl: emu.url, domain: emu.domain, apiKey: emu.assistantKey, fetch: faultFetch('429-huge') }),
+          settings: () => ({ fp: 'anonymous', retrievalPageSize: 5, filter: null }),
+        }),
         onSnapshot: () => undefined,
         onPatch: () => undefined,
       });
@@ -168,9 +171,11 @@ describe('replies the client does not take on trust (issue 16)', function () {
         const posted: unknown[] = [];
         const session = new ChatSession({
           store,
-          client: async () =>
-            new AssistantClient({ baseUrl: emu.url, domain: emu.domain, apiKey: emu.assistantKey, apiVersion, fetch: faultFetch('hostile-sources') }),
-          settings: () => ({ fp: 'anonymous', retrievalPageSize: 5, filter: null }),
+          assistant: new Assistant({
+            client: async () =>
+              new AssistantClient({ baseUrl: emu.url, domain: emu.domain, apiKey: emu.assistantKey, apiVersion, fetch: faultFetch('hostile-sources') }),
+            settings: () => ({ fp: 'anonymous', retrievalPageSize: 5, filter: null }),
+          }),
           onSnapshot: () => undefined,
           onPatch: (_turnId, patches) => posted.push(patches),
         });

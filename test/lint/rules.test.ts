@@ -96,7 +96,7 @@ describe('the project’s rules bite', function () {
     ['src/chat/vscode/bite.ts', "console.log('a key?');\n", /no-console/],
     // Issue 20: everything but the Node entry runs in the browser extension host too.
     [
-      'src/host/vscode/assistantAccess.ts',
+      'src/assistant/vscode/assistantService.ts',
       "import { createHash } from 'node:crypto';\nexport const h = createHash;\n",
       /browser extension host.*Node built-in/,
     ],

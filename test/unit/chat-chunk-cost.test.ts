@@ -2,7 +2,8 @@ import * as assert from 'node:assert/strict';
 import { createEmptyMessage, reduceChunk } from '../../src/api/reducer';
 import type { AssembledMessage, AssistantStreamEvent, UIMessageChunk } from '../../src/api/types';
 import { MAX_PARTS, MAX_SOURCES } from '../../src/api/limits';
-import { ChatSession, type AssistantLike } from '../../src/chat/core/chatSession';
+import { Assistant, type AssistantLike } from '../../src/assistant/core/assistant';
+import { ChatSession } from '../../src/chat/core/chatSession';
 import { ChatStore } from '../../src/chat/core/chatStore';
 import type { Memento } from '../../src/common/memento';
 import type { AnswerView } from '../../src/common/protocol';
@@ -42,8 +43,10 @@ async function stream(chunks: Iterable<UIMessageChunk>): Promise<{ ms: number; a
   };
   const session = new ChatSession({
     store,
-    client: async () => client,
-    settings: () => ({ fp: 'anonymous', retrievalPageSize: 5, filter: null }),
+    assistant: new Assistant({
+      client: async () => client,
+      settings: () => ({ fp: 'anonymous', retrievalPageSize: 5, filter: null }),
+    }),
     onSnapshot: () => undefined,
     onPatch: () => undefined,
     schedule: (fn) => fn(),

@@ -2,6 +2,8 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MAX_ANSWER_BYTES, MAX_CHIPS, MAX_CONTEXT_CHARS, MAX_INPUT_CHARS, MAX_QUESTION_CHARS, MAX_SELECTION_CHARS } from '../../src/api/limits';
+import { Assistant } from '../../src/assistant/core/assistant';
+import { ServiceError } from '../../src/api/errors';
 import { ChatSession } from '../../src/chat/core/chatSession';
 import { ChatStore } from '../../src/chat/core/chatStore';
 import type { Memento } from '../../src/common/memento';
@@ -30,8 +32,10 @@ function session(): { session: ChatSession; store: ChatStore } {
   const store = new ChatStore(new MemoryMemento(), () => `id-${n++}`);
   const s = new ChatSession({
     store,
-    client: async () => ({ problem: 'not used here', action: 'openSettings' }),
-    settings: () => ({ fp: 'anonymous', retrievalPageSize: 5, filter: null }),
+    assistant: new Assistant({
+      client: async () => new ServiceError({ reason: { code: 'baseUrlMissing' } }), // not used here
+      settings: () => ({ fp: 'anonymous', retrievalPageSize: 5, filter: null }),
+    }),
     onSnapshot: () => undefined,
     onPatch: () => undefined,
   });

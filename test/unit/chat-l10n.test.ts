@@ -2,7 +2,8 @@ import * as assert from 'node:assert/strict';
 import { ServiceError, type ServiceErrorReason } from '../../src/api/errors';
 import { createEmptyMessage } from '../../src/api/reducer';
 import type { AssembledMessage } from '../../src/api/types';
-import { ChatSession, type AssistantLike } from '../../src/chat/core/chatSession';
+import { Assistant, type AssistantLike } from '../../src/assistant/core/assistant';
+import { ChatSession } from '../../src/chat/core/chatSession';
 import { ChatStore } from '../../src/chat/core/chatStore';
 import { english, type Translate } from '../../src/common/l10n';
 import type { AnswerView, ErrorAction } from '../../src/common/protocol';
@@ -24,8 +25,11 @@ function chat(client: AssistantLike, memento = new MemoryMemento()): { session: 
   const store = new ChatStore(memento, () => `id-${n++}`, marked);
   const session = new ChatSession({
     store,
-    client: async () => client,
-    settings: () => ({ fp: 'anonymous', retrievalPageSize: 5, filter: null }),
+    assistant: new Assistant({
+      client: async () => client,
+      settings: () => ({ fp: 'anonymous', retrievalPageSize: 5, filter: null }),
+      t: marked,
+    }),
     onSnapshot: () => undefined,
     onPatch: () => undefined,
     now: () => NOW,

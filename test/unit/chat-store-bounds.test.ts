@@ -2,7 +2,8 @@ import * as assert from 'node:assert/strict';
 import type { AssembledMessage, AssistantStreamEvent } from '../../src/api/types';
 import { createEmptyMessage, reduceChunk } from '../../src/api/reducer';
 import { emptyAnswer } from '../../src/chat/core/answerView';
-import { ChatSession, type AssistantLike } from '../../src/chat/core/chatSession';
+import { Assistant, type AssistantLike } from '../../src/assistant/core/assistant';
+import { ChatSession } from '../../src/chat/core/chatSession';
 import { ChatStore, historyNote, MAX_STORED_CHARS } from '../../src/chat/core/chatStore';
 import { english } from '../../src/common/l10n';
 import type { Memento } from '../../src/common/memento';
@@ -88,8 +89,10 @@ describe('stored conversations are bounded, and a save writes only what changed 
     };
     const session = new ChatSession({
       store,
-      client: async () => client,
-      settings: () => ({ fp: 'anonymous', retrievalPageSize: 5, filter: null }),
+      assistant: new Assistant({
+        client: async () => client,
+        settings: () => ({ fp: 'anonymous', retrievalPageSize: 5, filter: null }),
+      }),
       onSnapshot: () => undefined,
       onPatch: () => undefined,
       now: () => clock,
