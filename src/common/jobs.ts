@@ -1,6 +1,6 @@
 import type { Event } from './event';
 
-// What the chat needs from the agent feature, and nothing more. extension.ts gets it from the
+// What the chat needs from the agent feature, and nothing more. activation.ts gets it from the
 // agent feature and hands it to the chat: the features never import each other, never poll each
 // other through commands, and the chat never builds a command id. Commands stay for what the
 // user runs.
