@@ -2,12 +2,11 @@ import * as assert from 'node:assert/strict';
 import { AssistantClient, type RequestSettings } from '../../src/api';
 import { noticesOf, partsOf, sourcesOf, type Answer } from '../../src/assistant/core/answer';
 import { Assistant, type AnswerEvent } from '../../src/assistant/core/assistant';
-import { said } from '../../src/assistant/core/question';
+import { said } from '../../src/assistant/core/assistant';
 import { SessionThreads } from '../../src/assistant/core/sessionThreads';
 import { notSetUpError, setupStatus } from '../../src/assistant/core/setupState';
 import { ThreadStore, type ThreadRef, type ThreadStorage } from '../../src/assistant/core/threads';
 import { ChatStore } from '../../src/chat/core/chatStore';
-import { conversationThreads } from '../../src/chat/core/conversationThreads';
 import { english } from '../../src/common/l10n';
 import type { ContextChip } from '../../src/common/protocol';
 import { startEmulator, type RunningEmulator } from '../emulator';
@@ -48,10 +47,10 @@ describe('ask(): the one way to ask the docs, against the emulator', function ()
     const writes: (ThreadRef | undefined)[] = [];
     return {
       writes,
-      read: (id) => storage.read(id),
-      write: (id, ref) => {
+      threadOf: (id) => storage.threadOf(id),
+      setThread: (id, ref) => {
         writes.push(ref);
-        return storage.write(id, ref);
+        return storage.setThread(id, ref);
       },
     };
   }
@@ -106,12 +105,12 @@ describe('ask(): the one way to ask the docs, against the emulator', function ()
   });
 
   for (const [surface, storage] of [
-    ['the chat view (its conversations)', () => conversationThreads(new ChatStore(new MemoryMemento(), () => 'conv-1'))],
+    ['the chat view (its conversations)', () => new ChatStore(new MemoryMemento(), () => 'conv-1')],
     ['@docs (its chat sessions)', () => new SessionThreads(new MemoryMemento())],
   ] as const) {
     it(`thread gone: ${surface} forgets the thread, once, and its next question starts a new one`, async () => {
       const store = counted(storage());
-      await store.write('conv-1', { threadId: 'thr_unknown', threadKey: 'tk_0123456789abcdef0123456789abcdef' });
+      await store.setThread('conv-1', { threadId: 'thr_unknown', threadKey: 'tk_0123456789abcdef0123456789abcdef' });
       store.writes.length = 0;
       const thread = { threads: new ThreadStore(store), conversation: 'conv-1' };
       const events = await all(assistant().ask({ messages: [said('q1', 'user', QUESTION)] }, { selections: [] }, thread, new AbortController().signal));

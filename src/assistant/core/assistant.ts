@@ -1,13 +1,15 @@
 import { abortedError, describeError, ServiceError } from '../../api/errors';
-import type { AssembledMessage, AssistantRequest, AssistantStreamEvent, RequestSettings } from '../../api/types';
+import type { AssembledMessage, AssistantRequest, AssistantStreamEvent, ChatMessage, RequestSettings } from '../../api/types';
 import { english, type Translate } from '../../common/l10n';
 import type { Answer, AnswerChange } from './answer';
+import type { ContextChip } from '../../common/protocol';
 import { LiveAnswer } from './liveAnswer';
-import { requestFor, type AskContext, type Question } from './question';
-import type { ConversationThread } from './threads';
+import type { ConversationThread, ThreadRef } from './threads';
 
-// Asking the docs, for every surface (the chat view, `@docs`, `#docs`): ask() builds the request,
-// drains the client's stream, and says what happened as typed events, in order. The surfaces only
+// Asking the docs, for every surface (the chat view, `@docs`, `#docs`): ask() builds the request
+// from the question, its selections, the thread it continues and what the settings add (the
+// client then writes the wire body from known fields only, src/api/requestBody.ts), drains the
+// client's stream, and says what happened as typed events, in order. The surfaces only
 // show them. It keeps the conversation's thread in its ThreadStore, and every failure reaches the
 // caller as one ServiceError with its typed reason (describeError, the one mapping from what was
 // thrown to a reason; the words are src/host/core/errorWords.ts's). It knows nothing of VS Code.
@@ -15,6 +17,40 @@ import type { ConversationThread } from './threads';
 /** The part of AssistantClient asking needs (the real one in production and tests). */
 export interface AssistantLike {
   send(request: AssistantRequest, opts?: { signal?: AbortSignal }): AsyncGenerator<AssistantStreamEvent, AssembledMessage>;
+}
+
+export interface Question {
+  /** The conversation so far, oldest first, ending with the question (see said()). It goes into the request as it is. */
+  messages: ChatMessage[];
+}
+
+/** What a question carries besides its words. */
+export interface AskContext {
+  /** The selections attached to it, as the user saw them (a chip's text is what is sent). It goes into the request as it is. */
+  selections: ContextChip[];
+  /** The workspace-relative path of the file being read, when it was asked from one. */
+  currentPath?: string;
+}
+
+/** One message of a conversation, as the service reads it: its text. */
+export function said(id: string, role: 'user' | 'assistant', text: string): ChatMessage {
+  return { id, role, parts: [{ type: 'text', text }] };
+}
+
+/** The one place a question becomes a request (service-interface.md §2.3). */
+export function requestFor(question: Question, context: AskContext, thread: ThreadRef | undefined, settings: RequestSettings): AssistantRequest {
+  const request: AssistantRequest = {
+    fp: settings.fp,
+    messages: question.messages,
+    threadId: thread?.threadId ?? null,
+    retrievalPageSize: settings.retrievalPageSize,
+    filter: settings.filter,
+  };
+  if (thread?.threadKey) request.threadKey = thread.threadKey;
+  // A chip is a context item with more on it (its id, its lines); the body takes only what the wire has.
+  if (context.selections.length) request.context = context.selections;
+  if (context.currentPath) request.currentPath = context.currentPath;
+  return request;
 }
 
 export interface AssistantDeps {

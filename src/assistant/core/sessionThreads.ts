@@ -21,12 +21,12 @@ export class SessionThreads implements ThreadStorage {
     private readonly now: () => number = Date.now,
   ) {}
 
-  read(session: string): ThreadRef | undefined {
+  threadOf(session: string): ThreadRef | undefined {
     const t = this.all()[session];
     return t ? (t.threadKey ? { threadId: t.threadId, threadKey: t.threadKey } : { threadId: t.threadId }) : undefined;
   }
 
-  async write(session: string, ref: ThreadRef | undefined): Promise<void> {
+  async setThread(session: string, ref: ThreadRef | undefined): Promise<void> {
     const all = this.all();
     if (!ref) {
       delete all[session];

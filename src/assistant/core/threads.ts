@@ -1,8 +1,8 @@
 // The service's thread of each conversation: its id, and the key the service hands out with it
 // (notes.md, "Threads"), kept as carefully as a key: in the ThreadStore and in requests, never in
 // a log, the webview or VS Code's chat history. One store, one rule, for every surface: the chat
-// view keeps each conversation's thread with the conversation (src/chat/core), `@docs` each chat
-// session's in the workspace state (sessionThreads.ts). ask() reads the thread a question
+// view keeps each conversation's thread with the conversation (src/chat/core/chatStore.ts),
+// `@docs` each chat session's in the workspace state (sessionThreads.ts). ask() reads the thread a question
 // continues, records the one its answer belongs to, and forgets it when the service no longer
 // knows it, so that the next question starts a new one.
 
@@ -13,9 +13,9 @@ export interface ThreadRef {
 
 /** Where a ThreadStore keeps the threads, by conversation (or chat session) id. */
 export interface ThreadStorage {
-  read(conversation: string): ThreadRef | undefined;
+  threadOf(conversation: string): ThreadRef | undefined;
   /** Stores `ref` for the conversation; undefined forgets its thread. */
-  write(conversation: string, ref: ThreadRef | undefined): void | Promise<void>;
+  setThread(conversation: string, ref: ThreadRef | undefined): void | Promise<void>;
 }
 
 /** The conversation a question belongs to, and the store that keeps its thread. */
@@ -28,18 +28,18 @@ export class ThreadStore {
   constructor(private readonly storage: ThreadStorage) {}
 
   get(conversation: string): ThreadRef | undefined {
-    return this.storage.read(conversation);
+    return this.storage.threadOf(conversation);
   }
 
   /** Remembers the thread of `conversation`; a key handed out earlier is kept when the answer brings none. */
   async set(conversation: string, ref: ThreadRef): Promise<void> {
-    const before = this.storage.read(conversation);
+    const before = this.storage.threadOf(conversation);
     const threadKey = ref.threadKey ?? (before?.threadId === ref.threadId ? before.threadKey : undefined);
-    await this.storage.write(conversation, threadKey ? { threadId: ref.threadId, threadKey } : { threadId: ref.threadId });
+    await this.storage.setThread(conversation, threadKey ? { threadId: ref.threadId, threadKey } : { threadId: ref.threadId });
   }
 
   /** The service no longer knows the thread: the conversation starts a new one with its next question. */
   async forget(conversation: string): Promise<void> {
-    if (this.storage.read(conversation)) await this.storage.write(conversation, undefined);
+    if (this.storage.threadOf(conversation)) await this.storage.setThread(conversation, undefined);
   }
 }

@@ -7,7 +7,6 @@ import { english, type Translate } from '../../common/l10n';
 import type { AnswerPatch, AnswerView, JobCardView } from '../../common/protocol';
 import { diffAnswer, emptyAnswer, patchOf } from './answerView';
 import { interrupted, type ChatStore } from './chatStore';
-import { conversationThreads } from './conversationThreads';
 import { PatchQueue } from './patchQueue';
 import { postPacer } from './postPacer';
 import { errorViewOf, finalView, questionFor } from './turnSteps';
@@ -69,7 +68,7 @@ export class TurnRunner {
   constructor(private readonly deps: TurnRunnerDeps) {
     this.t = deps.t ?? english;
     this.patches = new PatchQueue(deps.schedule ?? postPacer(), (turnId, patches) => deps.onPatch(turnId, patches));
-    this.threads = new ThreadStore(conversationThreads(deps.store));
+    this.threads = new ThreadStore(deps.store);
     this.now = deps.now ?? (() => Date.now());
   }
 

@@ -3,7 +3,7 @@ import type { ServiceError } from '../../api/errors';
 import { clampRetryAfter } from '../../api/limits';
 import type { AssembledMessage, ChatMessage } from '../../api/types';
 import { noticesOf, partsOf, sourcesOf } from '../../assistant/core/answer';
-import { said, type Question } from '../../assistant/core/question';
+import { said, type Question } from '../../assistant/core/assistant';
 import type { AnswerView, ErrorAction, ErrorView } from '../../common/protocol';
 import { describeForUser, type ErrorFix, type UserError } from '../../host/core/errorWords';
 import { answerText } from './answerView';

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { Assistant } from '../../assistant/core/assistant';
-import { said } from '../../assistant/core/question';
+import { said } from '../../assistant/core/assistant';
 import { docsSiteName } from '../../assistant/vscode/docsSite';
 import { invocationMarkdown, queryToSend } from '../core/toolInvocation';
 import { failureText, resultText } from '../core/toolResult';
