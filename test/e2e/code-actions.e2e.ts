@@ -24,7 +24,15 @@ describe('e2e: the lightbulb’s Docs actions', function () {
     // 1.139's Go to Line box lingers a moment after Enter and can take the first Ctrl+.: try again.
     // The extension may still be activating (the Markdown file itself activates it), and an Escape
     // between tries can drop the selection: each try puts the selection or cursor back first.
+    // While TypeScript's server is still loading the project ("Analyzing 'relay.ts'…" in the status
+    // bar), VS Code drops every provider's actions, ours too: a provider TypeScript registers
+    // meanwhile cancels the request, and a cancelled request lists nothing ("No code actions
+    // available"; seen on a loaded machine). So each try waits for that to end first.
+    const analyzing = wb.page.locator('.statusbar-item', { hasText: 'Analyzing' }).first();
     for (let attempt = 1; ; attempt++) {
+      await analyzing.waitFor({ state: 'hidden', timeout: 120_000 }).catch(() => {
+        throw new Error('TypeScript was still analyzing the workspace after 120 s.');
+      });
       await place();
       await editor.focus();
       await wb.page.keyboard.press('Control+.');

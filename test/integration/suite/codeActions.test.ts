@@ -88,7 +88,26 @@ describe('Code actions (the lightbulb)', () => {
     assert.deepEqual(await actionsAt(md, new vscode.Range(2, 3, 2, 3)), []);
   });
 
-  it('offers Ask Docs About `RelayOptions` and Fix the Docs for `RelayOptions`… at the symbol in TypeScript, and This Code on a selection', async () => {
+  /**
+   * Until TypeScript's server has loaded the project, a provider TypeScript registers meanwhile
+   * cancels any code action request, and VS Code then lists nothing from any provider, ours too
+   * (its getCodeActions returns empty on cancellation; a CI run on a loaded machine failed so).
+   * Its first semantic answer, a hover naming the interface, is the signal that it has.
+   */
+  async function typescriptReady(): Promise<void> {
+    await waitFor(
+      'TypeScript to answer a hover on RelayOptions',
+      async () => {
+        const hovers = (await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', ts.uri, new vscode.Position(1, 20))) ?? [];
+        return hovers.some((h) => h.contents.some((c) => (typeof c === 'string' ? c : c.value).includes('interface RelayOptions')));
+      },
+      120_000,
+    );
+  }
+
+  it('offers Ask Docs About `RelayOptions` and Fix the Docs for `RelayOptions`… at the symbol in TypeScript, and This Code on a selection', async function () {
+    this.timeout(180_000);
+    await typescriptReady();
     const atSymbol = await actionsAt(ts, new vscode.Range(1, 20, 1, 20));
     assert.deepEqual(
       atSymbol.map((a) => a.title),
