@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createParser } from 'eventsource-parser';
 import { AssistantClient } from '../src/api';
+import { Assistant } from '../src/assistant/core/assistant';
 import { ChatSession } from '../src/chat/core/chatSession';
 import { ChatStore } from '../src/chat/core/chatStore';
 import type { Memento } from '../src/common/memento';
@@ -111,14 +112,16 @@ async function viaHost(base: string, query: string): Promise<Timings & { posts: 
   const newId = () => `b${n++}`;
   const session = new ChatSession({
     store: new ChatStore(new MemoryMemento(), newId),
-    client: async () =>
-      new AssistantClient({
-        baseUrl: base,
-        domain: 'bench',
-        apiKey: KEY,
-        fetch: async (_url, init) => tapped(await fetch(`${base}/stream?${query}`, init), arrivals),
-      }),
-    settings: () => ({ fp: 'anonymous', retrievalPageSize: 5, filter: null }),
+    assistant: new Assistant({
+      client: async () =>
+        new AssistantClient({
+          baseUrl: base,
+          domain: 'bench',
+          apiKey: KEY,
+          fetch: async (_url, init) => tapped(await fetch(`${base}/stream?${query}`, init), arrivals),
+        }),
+      settings: () => ({ fp: 'anonymous', retrievalPageSize: 5, filter: null }),
+    }),
     onSnapshot: () => undefined,
     onPatch: (_turn: string, patches: AnswerPatch[]) => {
       const now = process.hrtime.bigint();

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { registerAgentFeature, type AgentFeature } from './agent/vscode';
+import { AssistantService } from './assistant/vscode/assistantService';
 import { registerChatFeature } from './chat/vscode';
 import { registerCodeActionsFeature } from './codeActions/vscode';
 import type { AgentJobsService } from './common/jobs';
@@ -55,13 +56,15 @@ export function activateDocsAssistant(context: vscode.ExtensionContext, runtime:
   void (runtime.seedKeys?.(keys, log) ?? Promise.resolve()).catch((e) => log.error('Could not store the demo keys', e));
 
   const services = { keys, log };
+  // The one Assistant every surface asks through, with the one readiness and one client.
+  const assistant = new AssistantService(keys);
   const agent = registerAgentFeature(context, services);
   // The chat gets the agent feature only as the AgentJobsService interface (src/common/jobs.ts).
-  const chat = registerChatFeature(context, { ...services, jobs: agent.jobs, resolveHost: runtime.resolveHost });
+  const chat = registerChatFeature(context, { ...services, assistant, jobs: agent.jobs, resolveHost: runtime.resolveHost });
   // VS Code's own Chat (@docs, #docs, the docs site's MCP server) gets the agent the same way.
-  const participant = registerParticipantFeature(context, { ...services, jobs: agent.jobs });
+  const participant = registerParticipantFeature(context, { log, assistant, jobs: agent.jobs });
   // The lightbulb's Docs actions reach the chat and the agent only through their commands (src/common/commandArgs.ts).
-  context.subscriptions.push(agent, chat, participant, registerCodeActionsFeature());
+  context.subscriptions.push(assistant, agent, chat, participant, registerCodeActionsFeature());
   // Only an extension host started to run tests sees inside; installed from a .vsix, nothing is exported.
   return context.extensionMode === vscode.ExtensionMode.Test
     ? { agent: agent.feature, jobs: agent.jobs, chatView: chat.view, chat: chat.controller, keys }

@@ -26,6 +26,8 @@ export type MissingOption = Extract<ClientOption, 'baseUrl' | 'projectId' | 'api
 export type ServiceErrorReason =
   // Refused before any request: something to set or write first.
   | { code: 'keyInvalid'; keyKind: KeyKind; problem: KeyProblem }
+  /** No key of that kind is stored yet. */
+  | { code: 'keyMissing'; keyKind: KeyKind }
   | { code: 'baseUrlMissing' }
   | { code: 'baseUrlInvalid'; value: string }
   | { code: 'baseUrlScheme'; protocol: string }
@@ -87,6 +89,7 @@ export type ReasonOf<C extends ServiceErrorCode> = Extract<ServiceErrorReason, {
 /** The kind follows from the code, so the two can never disagree. */
 const KIND_OF: Record<ServiceErrorCode, ServiceErrorKind> = {
   keyInvalid: 'invalidInput',
+  keyMissing: 'invalidInput',
   baseUrlMissing: 'invalidInput',
   baseUrlInvalid: 'invalidInput',
   baseUrlScheme: 'invalidInput',
@@ -139,6 +142,7 @@ export function kindOf(code: ServiceErrorCode): ServiceErrorKind {
 export function optionAtFault(reason: ServiceErrorReason): ClientOption | undefined {
   switch (reason.code) {
     case 'keyInvalid':
+    case 'keyMissing':
     case 'keyRefused':
       return 'apiKey';
     case 'baseUrlMissing':

@@ -65,12 +65,11 @@ export interface AssistantRequest {
   currentPath?: string;
 }
 
-/** What a question carries from the settings (and the file being read), beside its messages. */
+/** What a question carries from the settings, beside its messages. */
 export interface RequestSettings {
   fp: string;
   retrievalPageSize: number;
   filter: SearchFilter | null;
-  currentPath?: string;
 }
 
 // ---------------------------------------------------------------------------

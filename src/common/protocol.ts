@@ -12,21 +12,20 @@
 // each request is one handler per name (RequestHandlers), so a message without one does not compile.
 
 import { empty, literal, object, optional, str, type Infer } from './schema';
+import type { ContextKind, Selection } from './selection';
+export type { ContextKind };
 
 // ---------------------------------------------------------------------------
 // View models: what the webview renders. Built on the host from the conversation model.
 
-export type ContextKind = 'code' | 'textSelection';
-
-export interface ContextChip {
+/**
+ * A selection (selection.ts) attached to a question: where it is from (for the chip's label), its
+ * kind, and its text as it will be sent, under the name the request and the stored conversations
+ * use (`value`), possibly cut to what one question may carry.
+ */
+export interface ContextChip extends Partial<Omit<Selection, 'text'>> {
   id: string;
   type: ContextKind;
-  /** Workspace-relative path of the file the selection came from. */
-  path?: string;
-  /** 1-based inclusive line range, for the chip's label. */
-  startLine?: number;
-  endLine?: number;
-  languageId?: string;
   /** The (possibly truncated) selected text that will be sent. */
   value: string;
   /** Set when the selection was cut to the configured maximum. */

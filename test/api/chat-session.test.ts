@@ -1,7 +1,15 @@
 import * as assert from 'node:assert/strict';
-import { AssistantClient, type AssembledMessage, type AssistantRequest, type AssistantStreamEvent } from '../../src/api';
+import {
+  AssistantClient,
+  type AssembledMessage,
+  type AssistantRequest,
+  type AssistantStreamEvent,
+  type RequestSettings as ServiceSettings,
+} from '../../src/api';
 import { emptyAnswer, answerText } from '../../src/chat/core/answerView';
-import { ChatSession, type AssistantLike, type RequestSettings } from '../../src/chat/core/chatSession';
+import { Assistant, type AssistantLike } from '../../src/assistant/core/assistant';
+import { notSetUpError, setupStatus } from '../../src/assistant/core/setupState';
+import { ChatSession } from '../../src/chat/core/chatSession';
 import { ChatStore } from '../../src/chat/core/chatStore';
 import { buildContextChip } from '../../src/host/core/selectionContext';
 import { applyPatches } from '../../src/common/answerPatches';
@@ -42,6 +50,9 @@ interface ChatOptions {
   schedule?: (fn: () => void) => void;
 }
 
+/** What a question carries from the settings, and the file being read (the editor's, in the extension). */
+type RequestSettings = ServiceSettings & { currentPath?: string };
+
 const SETTINGS: RequestSettings = { fp: 'anonymous', retrievalPageSize: 5, filter: null };
 
 async function until(cond: () => boolean, what: string, ms = 8000): Promise<void> {
@@ -80,21 +91,24 @@ describe('ChatSession against the emulator (real AssistantClient)', function () 
     const apiKey = opts.apiKey === undefined ? emu.assistantKey : opts.apiKey;
     c.session = new ChatSession({
       store,
-      client: async () => {
-        if (apiKey === null) return { problem: 'The assistant API key is not set. It starts with "svc_dsc_".', action: 'setAssistantKey' };
-        const fault = c.fault;
-        const real = new AssistantClient({
-          baseUrl: emu.url,
-          domain: emu.domain,
-          apiKey,
-          requestTimeoutMs: 3000,
-          streamIdleTimeoutMs: 3000,
-          fetch: (input, init = {}) =>
-            fetch(input, fault ? { ...init, headers: { ...(init.headers as Record<string, string>), [FAULT_HEADER]: fault } } : init),
-        });
-        return counting(real, () => c.chunks++);
-      },
-      settings: () => c.settings,
+      assistant: new Assistant({
+        client: async () => {
+          if (apiKey === null) return notSetUpError(setupStatus({ baseUrl: emu.url, domain: emu.domain, hasAssistantKey: false }))!;
+          const fault = c.fault;
+          const real = new AssistantClient({
+            baseUrl: emu.url,
+            domain: emu.domain,
+            apiKey,
+            requestTimeoutMs: 3000,
+            streamIdleTimeoutMs: 3000,
+            fetch: (input, init = {}) =>
+              fetch(input, fault ? { ...init, headers: { ...(init.headers as Record<string, string>), [FAULT_HEADER]: fault } } : init),
+          });
+          return counting(real, () => c.chunks++);
+        },
+        settings: () => c.settings,
+      }),
+      currentPath: () => c.settings.currentPath,
       onSnapshot: () => undefined,
       onPatch: (turnId, patches) => c.posts.push({ turnId, patches, at: Date.now() }),
       newId,

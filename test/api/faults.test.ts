@@ -8,7 +8,8 @@ import { JobStore, storeKey } from '../../src/agent/core/jobStore';
 import { realClock } from '../../src/agent/core/poller';
 import { AgentClient, AssistantClient, ServiceError, type AssistantStreamEvent, type ServiceErrorCode, type ServiceErrorKind } from '../../src/api';
 import { answerText, applyPatches, emptyAnswer } from '../../src/chat/core/answerView';
-import { ChatSession, type AssistantLike } from '../../src/chat/core/chatSession';
+import { Assistant, type AssistantLike } from '../../src/assistant/core/assistant';
+import { ChatSession } from '../../src/chat/core/chatSession';
 import { ChatStore } from '../../src/chat/core/chatStore';
 import { english } from '../../src/common/l10n';
 import type { AnswerPatch, AnswerView } from '../../src/common/protocol';
@@ -436,19 +437,21 @@ describe('fault modes, as the user sees them (ChatSession and AgentJobs against 
     const rig = { store, memento, posts: [], thrown: [], events: [], use: {} } as unknown as ChatRig;
     rig.session = new ChatSession({
       store,
-      client: async () => {
-        const u = rig.use;
-        const real = new AssistantClient({
-          baseUrl: u.target ? addresses[u.target] : emu.url,
-          domain: emu.domain,
-          apiKey: emu.assistantKey,
-          requestTimeoutMs: u.requestTimeoutMs ?? 3000,
-          streamIdleTimeoutMs: u.streamIdleTimeoutMs ?? 3000,
-          fetch: faultFetch(u.fault),
-        });
-        return observed(real, rig);
-      },
-      settings: () => ({ fp: 'anonymous', retrievalPageSize: 5, filter: null }),
+      assistant: new Assistant({
+        client: async () => {
+          const u = rig.use;
+          const real = new AssistantClient({
+            baseUrl: u.target ? addresses[u.target] : emu.url,
+            domain: emu.domain,
+            apiKey: emu.assistantKey,
+            requestTimeoutMs: u.requestTimeoutMs ?? 3000,
+            streamIdleTimeoutMs: u.streamIdleTimeoutMs ?? 3000,
+            fetch: faultFetch(u.fault),
+          });
+          return observed(real, rig);
+        },
+        settings: () => ({ fp: 'anonymous', retrievalPageSize: 5, filter: null }),
+      }),
       onSnapshot: () => undefined,
       onPatch: (turnId, patches) => rig.posts.push({ turnId, patches }),
       newId,

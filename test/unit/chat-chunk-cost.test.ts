@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { createEmptyMessage, reduceChunk } from '../../src/api/reducer';
 import type { AssembledMessage, AssistantStreamEvent, UIMessageChunk } from '../../src/api/types';
 import { MAX_PARTS, MAX_SOURCES } from '../../src/api/limits';
-import type { AssistantLike } from '../../src/chat/core/chatSession';
+import type { AssistantLike } from '../../src/assistant/core/assistant';
 import { ChatStore } from '../../src/chat/core/chatStore';
 import type { Memento } from '../../src/common/memento';
 import type { AnswerView } from '../../src/common/protocol';

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MAX_ANSWER_BYTES, MAX_CHIPS, MAX_CONTEXT_CHARS, MAX_INPUT_CHARS, MAX_QUESTION_CHARS, MAX_SELECTION_CHARS } from '../../src/api/limits';
 import type { ChatSession } from '../../src/chat/core/chatSession';
+import { ServiceError } from '../../src/api/errors';
 import { ChatStore } from '../../src/chat/core/chatStore';
 import { buildContextChip } from '../../src/host/core/selectionContext';
 import { parseWebviewRequest } from '../../src/chat/core/webviewMessages';
@@ -19,7 +20,7 @@ function session(): { session: ChatSession; store: ChatStore } {
   const store = new ChatStore(new MemoryMemento(), () => `id-${n++}`);
   const s = testChatSession({
     store,
-    client: async () => ({ problem: 'not used here', action: 'openSettings' }),
+    client: async () => new ServiceError({ reason: { code: 'baseUrlMissing' } }), // not used here
   });
   return { session: s, store };
 }

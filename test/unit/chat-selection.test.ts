@@ -9,8 +9,11 @@ import {
   contextKindFor,
   isSameSelection,
   truncationPoint,
-  type SelectionInput,
 } from '../../src/host/core/selectionContext';
+import type { Selection } from '../../src/common/selection';
+
+/** What a chip is built from: the one Selection, with the chip's id and the configured maximum. */
+type SelectionInput = Selection & { id: string; maxChars: number };
 
 // The selection rule: which kind of context a selection is, which path goes with it, how much of
 // it is sent, and that the same selection is never attached twice. currentPath trimming (the last

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import type { AssembledMessage, AssistantStreamEvent } from '../../src/api/types';
 import { createEmptyMessage, reduceChunk } from '../../src/api/reducer';
 import { emptyAnswer } from '../../src/chat/core/answerView';
-import type { AssistantLike } from '../../src/chat/core/chatSession';
+import type { AssistantLike } from '../../src/assistant/core/assistant';
 import { ChatStore, historyNote, MAX_STORED_CHARS } from '../../src/chat/core/chatStore';
 import { english } from '../../src/common/l10n';
 import type { Memento } from '../../src/common/memento';

@@ -288,6 +288,7 @@ describe('error words: the fixes offered', () => {
 /** One reason of every code: the compiler checks that none is missing. */
 const EVERY: Record<ServiceErrorCode, ServiceErrorReason> = {
   keyInvalid: { code: 'keyInvalid', keyKind: 'assistant', problem: 'prefixOnly' },
+  keyMissing: { code: 'keyMissing', keyKind: 'assistant' },
   baseUrlMissing: { code: 'baseUrlMissing' },
   baseUrlInvalid: { code: 'baseUrlInvalid', value: 'x y' },
   baseUrlScheme: { code: 'baseUrlScheme', protocol: 'ftp:' },

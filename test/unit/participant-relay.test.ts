@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { createEmptyMessage, reduceChunk } from '../../src/api/reducer';
 import type { AssembledMessage, UIMessageChunk } from '../../src/api/types';
+import { LiveAnswer } from '../../src/assistant/core/liveAnswer';
 import { english } from '../../src/common/l10n';
 import { AnswerRelay, type ResponseSink } from '../../src/participant/core/answerRelay';
 import { Marked } from 'marked';
@@ -21,10 +22,11 @@ function recorder() {
   return { out, relay: new AnswerRelay(sink, english) };
 }
 
-/** Feeds chunks through the real reducer, as the client does, and returns the message. */
+/** Feeds chunks through the real reducer and the one live answer, as ask() does, and returns the message. */
 function feed(relay: AnswerRelay, chunks: UIMessageChunk[]): AssembledMessage {
   const message = createEmptyMessage();
-  for (const chunk of chunks) relay.onEvent({ type: 'chunk', chunk, message: reduceChunk(message, chunk) });
+  const live = new LiveAnswer(english);
+  for (const chunk of chunks) for (const change of live.update(reduceChunk(message, chunk), chunk)) relay.onChange(change);
   relay.finish(message);
   return message;
 }

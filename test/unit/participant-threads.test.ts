@@ -1,6 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { lastExchange, messagesFor, MAX_ANSWER_CHARS } from '../../src/participant/core/history';
-import { MAX_SESSIONS, ParticipantThreads, SESSION_KEY, sessionOf } from '../../src/participant/core/threads';
+import { MAX_SESSIONS, SessionThreads } from '../../src/assistant/core/sessionThreads';
+import { ThreadStore } from '../../src/assistant/core/threads';
+import { SESSION_KEY, sessionOf } from '../../src/participant/core/session';
 import { MemoryMemento } from '../api/helpers';
 
 const ME = 'docs-assistant.docs';
@@ -20,7 +22,7 @@ describe('@docs: one chat session is one thread', () => {
 
   it('keeps the thread id and key per session, out of the history, and keeps an earlier key when a follow-up brings none', async () => {
     const memento = new MemoryMemento();
-    const threads = new ParticipantThreads(memento);
+    const threads = new ThreadStore(new SessionThreads(memento));
     await threads.set('s-1', { threadId: 'th_1', threadKey: 'tk_secret' });
     await threads.set('s-1', { threadId: 'th_1' });
     assert.deepEqual(threads.get('s-1'), { threadId: 'th_1', threadKey: 'tk_secret' });
@@ -36,7 +38,7 @@ describe('@docs: one chat session is one thread', () => {
   it(`remembers at most ${MAX_SESSIONS} sessions, dropping the least recently used`, async () => {
     const memento = new MemoryMemento();
     let now = 0;
-    const threads = new ParticipantThreads(memento, () => ++now);
+    const threads = new ThreadStore(new SessionThreads(memento, () => ++now));
     for (let i = 0; i <= MAX_SESSIONS; i++) await threads.set(`s${i}`, { threadId: `t${i}` });
     assert.equal(threads.get('s0'), undefined);
     assert.deepEqual(threads.get(`s${MAX_SESSIONS}`), { threadId: `t${MAX_SESSIONS}` });
@@ -45,7 +47,7 @@ describe('@docs: one chat session is one thread', () => {
   it('reads a damaged store as empty rather than failing', () => {
     const memento = new MemoryMemento();
     memento.data.set('docsAssistant.participant.threads', JSON.stringify({ a: null, b: { threadId: 3 }, c: 'x' }));
-    assert.equal(new ParticipantThreads(memento).get('a'), undefined);
+    assert.equal(new ThreadStore(new SessionThreads(memento)).get('a'), undefined);
   });
 });
 

@@ -1,19 +1,10 @@
 import { mdFenced, mdLine } from '../../common/markdown/escape';
+import type { Selection } from '../../common/selection';
 
 // The prompt the agent gets. With a selection, it names the file, the lines and the text, so the
 // agent knows exactly which passage of the docs the writer means.
 
-export interface PromptSelection {
-  /** Workspace-relative path. */
-  path: string;
-  /** 1-based, inclusive. */
-  startLine: number;
-  endLine: number;
-  text: string;
-  languageId?: string;
-}
-
-export function buildAgentPrompt(instruction: string, selection?: PromptSelection): string {
+export function buildAgentPrompt(instruction: string, selection?: Selection): string {
   const what = instruction.trim();
   if (!selection || selection.text.trim() === '') return what;
   const lines = selection.startLine === selection.endLine ? `line ${selection.startLine}` : `lines ${selection.startLine}-${selection.endLine}`;

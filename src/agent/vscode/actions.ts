@@ -11,7 +11,8 @@ import type { AgentFeature } from './agentFeature';
 import { labelOf, statusText } from '../core/jobPresentation';
 import type { JobRecord } from '../core/jobStore';
 import type { JobsTreeElement } from './jobsTreeProvider';
-import { buildAgentPrompt, isBlankPrompt, type PromptSelection } from '../core/prompt';
+import type { Selection } from '../../common/selection';
+import { buildAgentPrompt, isBlankPrompt } from '../core/prompt';
 import { choosePullRequestTarget, openPullRequestInOf, PULL_REQUESTS_EXTENSION_ID } from '../core/pullRequestLink';
 import { askInstruction } from './promptInput';
 import type { PromptReviews } from './reviewDocument';
@@ -97,7 +98,7 @@ export class AgentActions {
     return this.pickJob(jobs, placeHolder, filter);
   }
 
-  private selectionOfActiveEditor(): PromptSelection | undefined {
+  private selectionOfActiveEditor(): Selection | undefined {
     const editor = vscode.window.activeTextEditor;
     const selected = selectedText(editor);
     return selected && editor && { ...selected, path: workspacePath(editor.document.uri) };

@@ -7,14 +7,12 @@ import { emptyAnswer } from './answerView';
 import type { StoredConversation } from './chatStore';
 import { fitChip, isSameSelection } from '../../host/core/selectionContext';
 import { TurnRunner, type TurnRunnerDeps } from './turnRunner';
-export type { AssistantLike } from './turnRunner';
-export type { RequestSettings } from './turnRequest';
 
 // The one conversation model: what the user does to the conversation (attach and remove
 // selections, keep a draft, ask, retry, stop, start over, reopen one) and the snapshot every
-// view renders. The answers themselves stream in through TurnRunner. Views (the sidebar and the
-// editor panel) only render what it sends; it knows nothing of VS Code, so it runs in Node tests
-// with the real client.
+// view renders. The answers themselves stream in through TurnRunner, which asks the one Assistant
+// (src/assistant/core). Views (the sidebar and the editor panel) only render what it sends; it
+// knows nothing of VS Code, so it runs in Node tests with the real client.
 
 /** vscode.l10n.t, or `english` (src/common/l10n.ts) in tests. */
 type Translate = (message: string, ...args: l10n.L10nReplacement[]) => string;

@@ -1,3 +1,4 @@
+import type { ThreadRef, ThreadStorage } from '../../assistant/core/threads';
 import type { ContextChip } from '../../common/protocol';
 import { english, type Translate } from '../../common/l10n';
 import { fresh, HISTORY_MAX, jsonChars, MAX_STORED_CHARS, newestTurnsWithin, safeTurn, settle, type StoredConversation } from './storedChats';
@@ -7,6 +8,7 @@ export { historyNote, HISTORY_MAX, interrupted, MAX_STORED_CHARS, type StoredCon
 // Where the conversation lives between reloads: the host's workspaceState, so it survives a
 // window reload and the view being hidden, per workspace. The thread key is kept as carefully
 // as the id (notes.md): it stays here and in requests, and never reaches a log or the webview.
+// This is where the one ThreadStore (src/assistant/core/threads.ts) keeps the chat's threads.
 //
 // Each conversation has a key of its own, beside one small index (which is current, the order of
 // the history, the chips, the draft). A save writes only what changed: while an answer streams,
@@ -56,7 +58,7 @@ function restored(v: unknown): StoredConversation | undefined {
 
 const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : []);
 
-export class ChatStore {
+export class ChatStore implements ThreadStorage {
   private cur: StoredConversation;
   /** Newest first. */
   private past: StoredConversation[] = [];
@@ -141,6 +143,16 @@ export class ChatStore {
     const updated = { ...this.past[i]!, ...patch, id };
     this.past = this.past.map((h, k) => (k === i ? updated : h));
     this.saveConversation(updated);
+  }
+
+  threadOf(id: string): ThreadRef | undefined {
+    const c = this.find(id);
+    if (!c?.threadId) return undefined;
+    return c.threadKey ? { threadId: c.threadId, threadKey: c.threadKey } : { threadId: c.threadId };
+  }
+
+  setThread(id: string, ref: ThreadRef | undefined): void {
+    this.updateConversation(id, { threadId: ref?.threadId ?? null, threadKey: ref?.threadKey ?? null });
   }
 
   setPendingContext(chips: ContextChip[]): void {

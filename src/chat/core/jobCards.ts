@@ -6,7 +6,7 @@ import { answerText } from './answerView';
 import type { ChatSession } from './chatSession';
 
 // "Fix This in the Docs" under an answer, and the live job cards it leaves there. The agent
-// feature is reached only through the AgentJobsService that extension.ts hands over: a card is
+// feature is reached only through the AgentJobsService that activation.ts hands over: a card is
 // brought up to date when the service says a job changed, never by polling, and its buttons name
 // a job, never a URL.
 

@@ -1,30 +1,28 @@
-import { describeError } from '../../api/errors';
-import type { AssembledMessage, AssistantRequest, AssistantStreamEvent, UIMessageChunk } from '../../api/types';
+import { describeError, type ServiceError } from '../../api/errors';
+import type { AssembledMessage } from '../../api/types';
+import type { Answer } from '../../assistant/core/answer';
+import type { Assistant } from '../../assistant/core/assistant';
+import { ThreadStore } from '../../assistant/core/threads';
 import { english, type Translate } from '../../common/l10n';
-import type { AnswerPatch, AnswerView } from '../../common/protocol';
-import type { ClientProblem } from '../../common/setup';
-export type { ClientProblem };
-import { diffAnswer, emptyAnswer, noticesOf, partsOf, sourcesOf, viewAfterDelta } from './answerView';
+import type { AnswerPatch, AnswerView, JobCardView } from '../../common/protocol';
+import { diffAnswer, emptyAnswer, patchOf } from './answerView';
 import { interrupted, type ChatStore } from './chatStore';
 import { PatchQueue } from './patchQueue';
 import { postPacer } from './postPacer';
-import { errorViewOf, finalView, requestFor, type RequestSettings } from './turnRequest';
+import { errorViewOf, finalView, questionFor } from './turnSteps';
 
-// One answer at a time, streamed into the store: the request for a turn, the stream read chunk
-// by chunk into the answer's view, the patches that bring the views up to date (batched, see
-// PatchQueue), the answer saved now and then while it streams, and how it ends (done, stopped,
-// an error that keeps what arrived). It knows nothing of VS Code.
-
-/** The part of AssistantClient a turn needs (the real one in production and tests). */
-export interface AssistantLike {
-  send(request: AssistantRequest, opts?: { signal?: AbortSignal }): AsyncGenerator<AssistantStreamEvent, AssembledMessage>;
-}
+// One answer at a time, streamed into the store: the turn's question asked through the one
+// Assistant (src/assistant/core), each change it reports sent on as a patch (batched, see
+// PatchQueue), the answer saved now and then while it streams, and how it ends (done, stopped, an
+// error that keeps what arrived). While it streams, the answer is ask()'s one answer, updated in
+// place; a view of it is made only for a snapshot, a save and the end. It knows nothing of VS Code.
 
 export interface TurnRunnerDeps {
   store: ChatStore;
-  /** A client with the current settings and key, or a sentence saying what is missing. */
-  client(): Promise<AssistantLike | ClientProblem>;
-  settings(): RequestSettings | Promise<RequestSettings>;
+  /** Asks the docs: the one Assistant of the extension (its client, settings and readiness). */
+  assistant: Pick<Assistant, 'ask'>;
+  /** The workspace-relative path of the file being read, sent with the question. */
+  currentPath?(): string | undefined;
   /** Something structural changed: every view should take a fresh snapshot. */
   onSnapshot(): void;
   /** Streaming updates for one turn, already batched. */
@@ -43,11 +41,25 @@ export interface TurnRunnerDeps {
 // the stored copy may lag the screen by at most this much.
 const SAVE_WHILE_STREAMING_MS = 250;
 
+/** The answer streaming now: ask()'s answer, and what the chat adds to it. */
+interface Live {
+  conversationId: string;
+  turnId: string;
+  answer: Answer;
+  jobs: JobCardView[];
+}
+
+/** The live answer as the webview renders it, in a copy that later changes leave alone. */
+function viewOf(live: Live): AnswerView {
+  const { parts, sources, notices } = live.answer;
+  return { parts: parts.slice(), sources, notices, status: 'streaming', jobs: live.jobs };
+}
+
 export class TurnRunner {
   private controller: AbortController | undefined;
-  /** The answer as it streams; the stored copy is only saved now and then (see advance). */
-  private live: { conversationId: string; turnId: string; view: AnswerView } | undefined;
+  private live: Live | undefined;
   private readonly patches: PatchQueue;
+  private readonly threads: ThreadStore;
   private lastSave = 0;
   private closed = false;
   private readonly now: () => number;
@@ -56,6 +68,7 @@ export class TurnRunner {
   constructor(private readonly deps: TurnRunnerDeps) {
     this.t = deps.t ?? english;
     this.patches = new PatchQueue(deps.schedule ?? postPacer(), (turnId, patches) => deps.onPatch(turnId, patches));
+    this.threads = new ThreadStore(deps.store);
     this.now = deps.now ?? (() => Date.now());
   }
 
@@ -65,7 +78,8 @@ export class TurnRunner {
 
   /** The answer streaming in conversation `conversationId` right now, if one is. */
   liveAnswer(conversationId: string): { turnId: string; view: AnswerView } | undefined {
-    return this.live?.conversationId === conversationId ? this.live : undefined;
+    const live = this.live;
+    return live?.conversationId === conversationId ? { turnId: live.turnId, view: viewOf(live) } : undefined;
   }
 
   /**
@@ -74,7 +88,7 @@ export class TurnRunner {
    * after this, so the abort cannot replace it.
    */
   close(): void {
-    if (this.live) this.writeAnswer(this.live.conversationId, this.live.turnId, interrupted(this.live.view, this.t));
+    if (this.live) this.writeAnswer(this.live.conversationId, this.live.turnId, interrupted(viewOf(this.live), this.t));
     this.closed = true;
     this.live = undefined;
     this.stop();
@@ -100,62 +114,38 @@ export class TurnRunner {
     const ctrl = new AbortController();
     this.controller = ctrl;
     // The answer belongs to the conversation it was asked in, even if the user moves on meanwhile.
-    const owner = this.deps.store.current.id;
+    const conversation = this.deps.store.current;
+    const owner = conversation.id;
+    const turn = conversation.turns.find((t) => t.id === turnId)!;
     this.deps.onSnapshot();
-    let view: AnswerView = emptyAnswer();
-    let last: AssembledMessage | undefined;
+    const waiting = emptyAnswer();
+    const shown = (): AnswerView => (this.live ? viewOf(this.live) : waiting);
     try {
-      const client = await this.deps.client();
-      if ('problem' in client) {
-        this.finish(owner, turnId, view, {
-          ...emptyAnswer(),
-          status: 'error',
-          error: {
-            message: client.problem,
-            kind: 'invalidInput',
-            actions: [client.action === 'setAssistantKey' ? 'setAssistantKey' : 'openSettings', 'retry'],
-          },
-        });
-        return;
-      }
-      const settings = await this.deps.settings();
-      const conversation = this.deps.store.find(owner);
-      if (ctrl.signal.aborted || !conversation) {
-        this.finish(owner, turnId, view, { ...view, status: 'stopped' });
-        return;
-      }
-      const request = requestFor(conversation, turnId, settings);
-      const streaming: AnswerView = { ...view, status: 'streaming' };
-      this.queue(turnId, diffAnswer(view, streaming));
-      view = streaming;
-      this.live = { conversationId: owner, turnId, view };
-      const stream = client.send(request, { signal: ctrl.signal });
-      for (;;) {
-        const step = await stream.next();
-        if (step.done) {
-          last = step.value;
-          break;
-        }
-        const ev = step.value;
-        if (ev.type === 'chunk') {
-          last = ev.message;
-          view = this.advance(owner, turnId, view, ev.message, ev.chunk);
-          this.live = { conversationId: owner, turnId, view };
+      const context = { selections: turn.context, currentPath: this.deps.currentPath?.() };
+      for await (const ev of this.deps.assistant.ask(questionFor(conversation, turnId), context, { threads: this.threads, conversation: owner }, ctrl.signal)) {
+        switch (ev.type) {
+          case 'sending':
+            this.queue(turnId, diffAnswer(waiting, { ...waiting, status: 'streaming' }));
+            this.live = { conversationId: owner, turnId, answer: ev.answer, jobs: waiting.jobs };
+            break;
+          case 'text':
+          case 'part':
+          case 'sources':
+          case 'notices':
+            this.queue(turnId, [patchOf(ev)]);
+            this.saveNowAndThen();
+            break;
+          case 'done':
+            this.finish(owner, turnId, shown(), finalView(ev.message, shown(), 'done', this.t));
+            break;
+          case 'error':
+            this.failed(owner, turnId, shown(), ev.error, ev.message);
+            break;
         }
       }
-      const done = finalView(last, view, 'done', this.t);
-      this.finish(owner, turnId, view, done, last);
     } catch (e) {
-      const err = describeError(e);
-      const partial = err.partial ?? last;
-      if (err.kind === 'aborted') {
-        this.finish(owner, turnId, view, finalView(partial, view, 'stopped', this.t), partial);
-      } else {
-        // The service forgot the thread the question continued: the next question starts a new one.
-        if (err.reason.code === 'threadGone') this.deps.store.updateConversation(owner, { threadId: null, threadKey: null });
-        const error = errorViewOf(err, this.t, this.now());
-        this.finish(owner, turnId, view, { ...finalView(partial, view, 'error', this.t), error }, partial);
-      }
+      // Not the service's: the chat's own work failed. Shown like any error, what arrived kept.
+      this.failed(owner, turnId, shown(), describeError(e));
     } finally {
       this.live = undefined;
       if (this.controller === ctrl) {
@@ -165,31 +155,21 @@ export class TurnRunner {
     }
   }
 
-  private advance(owner: string, turnId: string, before: AnswerView, message: AssembledMessage, chunk: UIMessageChunk): AnswerView {
-    let after: AnswerView;
-    const delta = viewAfterDelta(before, message, chunk, this.t);
-    if (delta) {
-      after = delta.view;
-      if (delta.patches.length) this.queue(turnId, delta.patches);
-    } else {
-      after = { parts: partsOf(message), sources: sourcesOf(message), notices: noticesOf(message, this.t), status: 'streaming', jobs: before.jobs };
-      const patches = diffAnswer(before, after);
-      if (patches.length) this.queue(turnId, patches);
-    }
-    if (this.now() - this.lastSave > SAVE_WHILE_STREAMING_MS) {
-      // Saved now and then mid-stream, so a reload keeps most of the answer.
-      this.lastSave = this.now();
-      this.writeAnswer(owner, turnId, interrupted(after, this.t));
-    }
-    return after;
+  private failed(owner: string, turnId: string, before: AnswerView, err: ServiceError, partial?: AssembledMessage): void {
+    if (err.kind === 'aborted') return this.finish(owner, turnId, before, finalView(partial, before, 'stopped', this.t));
+    const error = errorViewOf(err, this.t, this.now());
+    this.finish(owner, turnId, before, { ...finalView(partial, before, 'error', this.t), error });
   }
 
-  private finish(owner: string, turnId: string, before: AnswerView, after: AnswerView, message?: AssembledMessage): void {
-    const c = this.deps.store.find(owner);
-    if (message?.threadId && c) {
-      const sameThread = message.threadId === c.threadId;
-      this.deps.store.updateConversation(owner, { threadId: message.threadId, threadKey: message.threadKey ?? (sameThread ? (c.threadKey ?? null) : null) });
-    }
+  /** Saved now and then mid-stream, so a reload keeps most of the answer. */
+  private saveNowAndThen(): void {
+    const live = this.live;
+    if (!live || this.now() - this.lastSave <= SAVE_WHILE_STREAMING_MS) return;
+    this.lastSave = this.now();
+    this.writeAnswer(live.conversationId, live.turnId, interrupted(viewOf(live), this.t));
+  }
+
+  private finish(owner: string, turnId: string, before: AnswerView, after: AnswerView): void {
     this.queue(turnId, diffAnswer(before, after));
     this.flush();
     this.writeAnswer(owner, turnId, after);

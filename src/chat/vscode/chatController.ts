@@ -4,7 +4,7 @@ import type { AgentJobsService } from '../../common/jobs';
 import { Disposable, toDisposable } from '../../common/lifecycle';
 import type { ChatSnapshot } from '../../common/protocol';
 import type { Log } from '../../host/vscode/log';
-import type { KeyStore } from '../../host/vscode/secrets';
+import type { AssistantService } from '../../assistant/vscode/assistantService';
 import { AssistantSetup } from './assistantSetup';
 import { ChatSession } from '../core/chatSession';
 import { ChatStore } from '../core/chatStore';
@@ -18,7 +18,8 @@ import { ChatConnections } from './webviewConnections';
 // The chat feature's host side, put together: one ChatSession (the conversation model, which
 // knows nothing of VS Code) shared by every open chat page, and the pieces that do what only VS
 // Code can: the pages and their requests (ChatConnections, requestHandlers.ts), the editor
-// (EditorBridge), the settings and keys (AssistantSetup), and the agent's job cards.
+// (EditorBridge), the setup banner (AssistantSetup), and the agent's job cards. Questions are asked
+// through the extension's one Assistant (src/assistant).
 
 export class ChatController extends Disposable implements ChatParts {
   readonly store: ChatStore;
@@ -30,7 +31,7 @@ export class ChatController extends Disposable implements ChatParts {
 
   constructor(
     readonly context: vscode.ExtensionContext,
-    keys: KeyStore,
+    assistant: AssistantService,
     readonly log: Log,
     jobs: AgentJobsService,
     readonly resolveHost: ResolveHost | undefined,
@@ -40,11 +41,11 @@ export class ChatController extends Disposable implements ChatParts {
     this.editor = this._register(new EditorBridge());
     // The handlers read the parts of `this` when a request arrives, after the constructor is done.
     this.connections = this._register(new ChatConnections(context.extensionUri, chatRequestHandlers(this), log));
-    this.setup = this._register(new AssistantSetup(keys, jobs, () => this.broadcastSnapshot()));
+    this.setup = this._register(new AssistantSetup(assistant.setup, jobs, () => this.broadcastSnapshot()));
     this.session = new ChatSession({
       store: this.store,
-      client: () => this.setup.client(),
-      settings: () => this.setup.requestSettings(this.editor.currentPath()),
+      assistant: assistant.assistant,
+      currentPath: () => this.editor.currentPath(),
       onSnapshot: () => this.broadcastSnapshot(),
       onPatch: (turnId, patches) => this.connections.notify('patch', { turnId, patches }),
       newId,

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import type { AssistantService } from '../../assistant/vscode/assistantService';
 import type { AgentJobsService } from '../../common/jobs';
 import type { Log } from '../../host/vscode/log';
 import type { KeyStore } from '../../host/vscode/secrets';
@@ -7,12 +8,15 @@ import type { ResolveHost } from '../core/imagePolicy';
 import { ChatPanels, ChatViewProvider } from './chatViews';
 import { registerChatCommands } from './commands';
 
-/** `jobs` is the agent feature as the chat may use it, handed over by extension.ts; `resolveHost` the Node host's DNS, if any. */
+/**
+ * `assistant` is the one Assistant every surface asks through; `jobs` is the agent feature as the
+ * chat may use it; both are handed over by activation.ts. `resolveHost` is the Node host's DNS, if any.
+ */
 export function registerChatFeature(
   context: vscode.ExtensionContext,
-  services: { keys: KeyStore; log: Log; jobs: AgentJobsService; resolveHost?: ResolveHost },
+  services: { keys: KeyStore; log: Log; assistant: AssistantService; jobs: AgentJobsService; resolveHost?: ResolveHost },
 ): vscode.Disposable & { readonly view: ChatViewProvider; readonly controller: ChatController } {
-  const controller = new ChatController(context, services.keys, services.log, services.jobs, services.resolveHost);
+  const controller = new ChatController(context, services.assistant, services.log, services.jobs, services.resolveHost);
   const view = new ChatViewProvider(controller);
   const panels = new ChatPanels(controller);
   return Object.assign(vscode.Disposable.from(controller, view, panels, registerChatCommands(controller, view, panels, services)), { view, controller });

@@ -1,13 +1,7 @@
-// What an editor has selected, as the chat's chips and the agent's prompts describe it. Pure (it
-// only reads the editor it is given), so the line rule is tested in Node.
+import type { Selection } from '../../common/selection';
 
-export interface SelectedText {
-  languageId: string;
-  /** 1-based, inclusive. */
-  startLine: number;
-  endLine: number;
-  text: string;
-}
+// What an editor has selected, as the one Selection (src/common/selection.ts) less its path, which
+// the caller knows. Pure (it only reads the editor it is given), so the line rule is tested in Node.
 
 interface PositionLike {
   readonly line: number;
@@ -31,7 +25,7 @@ export interface EditorLike<S extends SelectionLike> {
  * inclusive; a selection that ends at the very start of a line (as selecting whole lines does)
  * does not count that line.
  */
-export function selectedText<S extends SelectionLike>(editor: EditorLike<S> | undefined): SelectedText | undefined {
+export function selectedText<S extends SelectionLike>(editor: EditorLike<S> | undefined): Omit<Selection, 'path'> | undefined {
   if (!editor || editor.selection.isEmpty) return undefined;
   const { start, end } = editor.selection;
   return {

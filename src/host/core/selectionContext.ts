@@ -2,6 +2,7 @@ import type * as l10n from '@vscode/l10n';
 import { MAX_CHIPS, MAX_CONTEXT_CHARS, MAX_SELECTION_CHARS } from '../../api/limits';
 import { chipLabel } from '../../common/chips';
 import type { ContextChip, ContextKind } from '../../common/protocol';
+import type { Selection } from '../../common/selection';
 
 // Which kind of context a selection is, and how much of it goes to the service, for both surfaces
 // that send selections (the chat view's chips, the Chat view's #selection and #file). Pure, so the
@@ -31,20 +32,9 @@ export const PROSE_LANGUAGE_IDS: ReadonlySet<string> = new Set([
   'scminput',
 ]);
 
-export function contextKindFor(languageId: string): ContextKind {
-  return PROSE_LANGUAGE_IDS.has(languageId.toLowerCase()) ? 'textSelection' : 'code';
-}
-
-export interface SelectionInput {
-  id: string;
-  languageId: string;
-  /** Workspace-relative path (or the file name for a file outside any workspace). */
-  path: string;
-  /** 1-based, inclusive. */
-  startLine: number;
-  endLine: number;
-  text: string;
-  maxChars: number;
+/** A language not known is read as code. */
+export function contextKindFor(languageId: string | undefined): ContextKind {
+  return PROSE_LANGUAGE_IDS.has((languageId ?? '').toLowerCase()) ? 'textSelection' : 'code';
 }
 
 /** The default of docsAssistant.chat.maxSelectionChars, used when no sane maximum is given. */
@@ -67,8 +57,8 @@ export function truncationPoint(text: string, maxChars: number): number {
   return cut;
 }
 
-/** A chip for the selection, cut to `maxChars` (never a whole huge file silently). */
-export function buildContextChip(s: SelectionInput): ContextChip {
+/** A chip (its id given) for the selection, cut to `maxChars` (never a whole huge file silently). */
+export function buildContextChip(s: Selection & { id: string; maxChars: number }): ContextChip {
   const chip: ContextChip = {
     id: s.id,
     type: contextKindFor(s.languageId),

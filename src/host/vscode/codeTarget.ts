@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { refuseTarget, type CodeTargetArgs, type ReadableScope } from '../../common/commandArgs';
-import { selectedText, type SelectedText } from '../core/selection';
+import type { Selection } from '../../common/selection';
+import { selectedText } from '../core/selection';
 import { widenToSymbol, type SymbolNode } from '../core/symbolTarget';
 import { workspacePath } from './workspacePath';
 
@@ -15,13 +16,8 @@ import { workspacePath } from './workspacePath';
 /** How long a command waits for the document's symbols before it takes the word's line. */
 export const SYMBOL_LOOKUP_MS = 2000;
 
-export interface CodeTarget extends SelectedText {
-  uri: vscode.Uri;
-  /** Workspace-relative path (or the file name outside every workspace folder). */
-  path: string;
-  /** The symbol, when the action was about the word at the cursor. */
-  symbol?: string;
-}
+/** The selection a command's arguments name, with the symbol when the action was about the word at the cursor. */
+type CodeTarget = Selection & { symbol?: string };
 
 /** The workspace folders and the documents open in an editor tab, as VS Code has them now. */
 function readableScope(): ReadableScope {
@@ -97,5 +93,5 @@ async function readTarget(uri: vscode.Uri, args: CodeTargetArgs, timeoutMs: numb
   }
   const selected = selectedText({ selection: range, document });
   if (!selected || selected.text.trim() === '') return undefined;
-  return { ...selected, uri, path: workspacePath(uri), ...(symbol !== undefined ? { symbol } : {}) };
+  return { ...selected, path: workspacePath(uri), ...(symbol !== undefined ? { symbol } : {}) };
 }

@@ -3,7 +3,7 @@ import { fixPrompt, type FixSource } from '../../common/fixPrompt';
 import { newId } from '../../common/ids';
 import type { JobLaunch } from '../../common/jobs';
 import { lastExchange } from './history';
-import { sessionOf } from './threads';
+import { sessionOf } from './session';
 
 // The drafts behind the Chat view's Fix This in the Docs buttons and /fix. A button's arguments
 // live in VS Code's chat history, which the user may export, so the button carries only an id;

@@ -2,6 +2,7 @@ import { ServiceError } from '../../api/errors';
 import { messageText } from '../../api/reducer';
 import { sourcesOf } from '../../api/sources';
 import type { AssembledMessage } from '../../api/types';
+import { isNotSetUp } from '../../assistant/core/setupState';
 import { english } from '../../common/l10n';
 import { describeForUser } from '../../host/core/errorWords';
 
@@ -114,4 +115,19 @@ function withoutServiceText(err: ServiceError): ServiceError {
 export function toolErrorText(err: unknown): string {
   const words = err instanceof ServiceError ? describeForUser(withoutServiceText(err), english).message : 'Docs Assistant failed unexpectedly while asking it.';
   return `The documentation could not be asked: ${words}`;
+}
+
+/**
+ * What the tool tells the model when asking failed: that the extension is not set up, and what the
+ * user runs to set it up; else what arrived, marked as cut short; else why, in the extension's words.
+ */
+export function failureText(err: ServiceError, arrived: AssembledMessage | undefined, site: string): string {
+  if (isNotSetUp(err)) {
+    // This goes to the model, which tells the user; the fix is named by its command's title.
+    const words = describeForUser(err, english);
+    const command = words.fixes.includes('setKey') ? 'Docs Assistant: Set Assistant API Key' : 'Docs Assistant: Configure Service';
+    return `Docs Assistant is not set up, so the documentation could not be asked: ${words.message} Tell the user to run "${command}".`;
+  }
+  if (arrived && messageText(arrived).trim()) return resultText(arrived, site, undefined, 'The answer was cut short.');
+  return toolErrorText(err);
 }

@@ -1,10 +1,9 @@
 import * as vscode from 'vscode';
-import { ServiceError } from '../../api/errors';
-import { messageText } from '../../api/reducer';
-import { assistantClient, docsSiteName, requestSettings } from '../../host/vscode/assistantAccess';
+import type { Assistant } from '../../assistant/core/assistant';
+import { said } from '../../assistant/core/assistant';
+import { docsSiteName } from '../../assistant/vscode/docsSite';
 import { invocationMarkdown, queryToSend } from '../core/toolInvocation';
-import { resultText, toolErrorText } from '../core/toolResult';
-import type { KeyStore } from '../../host/vscode/secrets';
+import { failureText, resultText } from '../core/toolResult';
 
 // `#docs`: the documentation as a language model tool, for agent mode and for users who name it.
 // The result is the assistant's answer with its sources, capped, inside a block marked as the
@@ -25,7 +24,7 @@ function result(text: string): vscode.LanguageModelToolResult {
 }
 
 export class DocsTool implements vscode.LanguageModelTool<DocsToolInput> {
-  constructor(private readonly keys: KeyStore) {}
+  constructor(private readonly assistant: Pick<Assistant, 'ask'>) {}
 
   prepareInvocation(options: vscode.LanguageModelToolInvocationPrepareOptions<DocsToolInput>): vscode.PreparedToolInvocation {
     // Plain Markdown: not trusted (no command links), no HTML, no theme icons.
@@ -35,35 +34,14 @@ export class DocsTool implements vscode.LanguageModelTool<DocsToolInput> {
   async invoke(options: vscode.LanguageModelToolInvocationOptions<DocsToolInput>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
     const query = queryToSend(options.input);
     if (!query) return result('The query is empty: pass the question to ask the documentation as `query`.');
-    const client = await assistantClient(this.keys);
-    if ('problem' in client) {
-      // This goes to the model, which tells the user; the fix is named by its command's title.
-      return result(
-        `Docs Assistant is not set up, so the documentation could not be asked: ${client.problem} ` +
-          `Tell the user to run "${client.action === 'setAssistantKey' ? 'Docs Assistant: Set Assistant API Key' : 'Docs Assistant: Configure Service'}".`,
-      );
-    }
     const abort = new AbortController();
     const cancel = token.onCancellationRequested(() => abort.abort());
-    const settings = await requestSettings();
     try {
-      const answer = client.send(
-        {
-          fp: settings.fp,
-          messages: [{ id: 'q', role: 'user', parts: [{ type: 'text', text: query }] }],
-          threadId: null,
-          retrievalPageSize: settings.retrievalPageSize,
-          filter: settings.filter,
-        },
-        { signal: abort.signal },
-      );
-      let step = await answer.next();
-      while (!step.done) step = await answer.next();
-      return result(resultText(step.value, docsSiteName()));
-    } catch (e) {
-      if (e instanceof ServiceError && e.partial && messageText(e.partial).trim())
-        return result(resultText(e.partial, docsSiteName(), undefined, 'The answer was cut short.'));
-      return result(toolErrorText(e));
+      for await (const ev of this.assistant.ask({ messages: [said('q', 'user', query)] }, { selections: [] }, undefined, abort.signal)) {
+        if (ev.type === 'done') return result(resultText(ev.message, docsSiteName()));
+        if (ev.type === 'error') return result(failureText(ev.error, ev.message, docsSiteName()));
+      }
+      throw new Error('ask() ended without an answer or an error');
     } finally {
       cancel.dispose();
     }

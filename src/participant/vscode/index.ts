@@ -1,25 +1,28 @@
 import * as vscode from 'vscode';
+import { SessionThreads } from '../../assistant/core/sessionThreads';
+import { ThreadStore } from '../../assistant/core/threads';
+import type { AssistantService } from '../../assistant/vscode/assistantService';
 import type { AgentJobsService } from '../../common/jobs';
 import type { Log } from '../../host/vscode/log';
-import type { KeyStore } from '../../host/vscode/secrets';
 import { DocsTool, TOOL_NAME } from './docsTool';
 import { FixDrafts } from '../core/fixDrafts';
 import { registerMcpProvider } from './mcpProvider';
 import { DocsParticipant, PARTICIPANT_ID, type DocsResultMetadata } from './participant';
-import { ParticipantThreads } from '../core/threads';
 
 // The docs inside VS Code's own Chat and agent mode: the @docs participant, the #docs tool and
-// the docs site's MCP server. Like the chat view, it gets the agent only as AgentJobsService.
+// the docs site's MCP server. Like the chat view, it asks through the one Assistant, and gets the
+// agent only as AgentJobsService.
 
 export interface ParticipantServices {
-  keys: KeyStore;
+  assistant: AssistantService;
   log: Log;
   jobs: AgentJobsService;
 }
 
 export function registerParticipantFeature(context: vscode.ExtensionContext, services: ParticipantServices): vscode.Disposable {
   const drafts = new FixDrafts();
-  const docs = new DocsParticipant({ ...services, threads: new ParticipantThreads(context.workspaceState), drafts });
+  const threads = new ThreadStore(new SessionThreads(context.workspaceState));
+  const docs = new DocsParticipant({ assistant: services.assistant.assistant, log: services.log, jobs: services.jobs, threads, drafts });
   const participant = vscode.chat.createChatParticipant(PARTICIPANT_ID, docs.handler);
   participant.iconPath = vscode.Uri.joinPath(context.extensionUri, 'media', 'icon.png');
   participant.followupProvider = {
@@ -40,7 +43,7 @@ export function registerParticipantFeature(context: vscode.ExtensionContext, ser
       }
       await services.jobs.launch(launch);
     }),
-    vscode.lm.registerTool(TOOL_NAME, new DocsTool(services.keys)),
+    vscode.lm.registerTool(TOOL_NAME, new DocsTool(services.assistant.assistant)),
     registerMcpProvider(services.log),
   );
 }

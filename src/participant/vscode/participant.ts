@@ -1,32 +1,33 @@
 import * as vscode from 'vscode';
-import { ServiceError } from '../../api/errors';
-import type { AssembledMessage, AssistantRequest } from '../../api/types';
+import type { ServiceError } from '../../api/errors';
+import type { AssembledMessage } from '../../api/types';
+import type { Assistant } from '../../assistant/core/assistant';
+import type { ThreadStore } from '../../assistant/core/threads';
 import { newId } from '../../common/ids';
 import type { AgentJobsService } from '../../common/jobs';
-import { assistantClient, requestSettings } from '../../host/vscode/assistantAccess';
 import type { Log } from '../../host/vscode/log';
-import type { KeyStore } from '../../host/vscode/secrets';
 import { workspacePath } from '../../host/vscode/workspacePath';
 import { AnswerRelay } from '../core/answerRelay';
-import { errorResult, problemResult } from './errorResult';
+import { errorResult } from './errorResult';
 import { FixDrafts } from '../core/fixDrafts';
 import { messagesFor } from '../core/history';
-import { contextItems, questionContext } from './references';
-import { SESSION_KEY, sessionOf, type ParticipantThreads } from '../core/threads';
+import { questionContext } from './references';
+import { SESSION_KEY, sessionOf } from '../core/session';
 import { mdCodeSpan, mdLine } from '../../common/markdown/escape';
 
-// `@docs` in VS Code's Chat view: a question streams the assistant's answer in (markdown,
-// progress while the service searches, sources as references), with a Fix This in the Docs
-// button; `/fix` turns the conversation into an agent job the user reviews first. One chat
-// session is one thread of the service (threads.ts keeps the id and key, out of the history).
+// `@docs` in VS Code's Chat view: a question is asked through the extension's one Assistant
+// (src/assistant) and its answer streams in (markdown, progress while the service searches,
+// sources as references), with a Fix This in the Docs button; `/fix` turns the conversation into
+// an agent job the user reviews first. One chat session is one thread of the service: the
+// ThreadStore keeps its id and key, by session, out of the history.
 
 export const PARTICIPANT_ID = 'docs-assistant.docs';
 
 export interface ParticipantDeps {
-  keys: KeyStore;
+  assistant: Pick<Assistant, 'ask'>;
   log: Log;
   jobs: AgentJobsService;
-  threads: ParticipantThreads;
+  threads: ThreadStore;
   drafts: FixDrafts;
 }
 
@@ -46,26 +47,12 @@ export class DocsParticipant {
   private async ask(request: vscode.ChatRequest, context: vscode.ChatContext, stream: vscode.ChatResponseStream, token: vscode.CancellationToken) {
     const session = sessionOf(context.history, PARTICIPANT_ID) ?? newId();
     const metadata: DocsResultMetadata = { [SESSION_KEY]: session };
-    const client = await assistantClient(this.deps.keys);
-    if ('problem' in client) return problemResult(client, stream, metadata);
-
     const question = await questionContext(request.references, vscode.l10n.t);
-    for (const shown of question.shown) stream.reference(shown);
-    for (const note of question.notes) stream.progress(mdLine(note));
-    const thread = this.deps.threads.get(session);
     const editor = vscode.window.activeTextEditor;
-    const settings = await requestSettings(editor ? workspacePath(editor.document.uri) : undefined);
-    const body: AssistantRequest = {
-      fp: settings.fp,
-      messages: messagesFor(context.history, PARTICIPANT_ID, request.prompt),
-      threadId: thread?.threadId ?? null,
-      retrievalPageSize: settings.retrievalPageSize,
-      filter: settings.filter,
+    const asked = {
+      selections: question.chips,
+      ...(editor ? { currentPath: workspacePath(editor.document.uri) } : {}),
     };
-    if (thread?.threadKey) body.threadKey = thread.threadKey;
-    const items = contextItems(question.chips);
-    if (items.length) body.context = items;
-    if (settings.currentPath) body.currentPath = settings.currentPath;
 
     // Cancel in the Chat view aborts the request; the listener goes with the request.
     const abort = new AbortController();
@@ -75,27 +62,27 @@ export class DocsParticipant {
       vscode.l10n.t,
     );
     let message: AssembledMessage | undefined;
+    let failed: ServiceError | undefined;
     try {
-      const answer = client.send(body, { signal: abort.signal });
-      let step = await answer.next();
-      while (!step.done) {
-        if (step.value.type === 'chunk') message = step.value.message;
-        relay.onEvent(step.value);
-        step = await answer.next();
+      const messages = messagesFor(context.history, PARTICIPANT_ID, request.prompt);
+      for await (const ev of this.deps.assistant.ask({ messages }, asked, { threads: this.deps.threads, conversation: session }, abort.signal)) {
+        if (ev.type === 'sending') {
+          // What goes with the question, shown as it goes.
+          for (const shown of question.shown) stream.reference(shown);
+          for (const note of question.notes) stream.progress(mdLine(note));
+        } else if (ev.type === 'done') message = ev.message;
+        else if (ev.type === 'error') [failed, message] = [ev.error, ev.message];
+        else if (ev.type !== 'thread') relay.onChange(ev);
       }
-      message = step.value;
-    } catch (e) {
-      const err = e instanceof ServiceError ? e : undefined;
-      relay.finish(err?.partial ?? message);
-      if (err?.reason.code === 'threadGone') await this.deps.threads.forget(session);
-      if (err?.reason.code === 'aborted' || token.isCancellationRequested) return { metadata };
-      if (!err) this.deps.log.error('@docs: the answer failed', e);
-      return errorResult(err ?? new ServiceError({ reason: { code: 'unexpected' }, message: String(e) }), stream, metadata, relay.hasText);
     } finally {
       cancel.dispose();
     }
     relay.finish(message);
-    if (message?.threadId) await this.deps.threads.set(session, { threadId: message.threadId, ...(message.threadKey ? { threadKey: message.threadKey } : {}) });
+    if (failed) {
+      if (failed.kind === 'aborted' || token.isCancellationRequested) return { metadata };
+      if (failed.reason.code === 'unexpected') this.deps.log.error('@docs: the answer failed', failed);
+      return errorResult(failed, stream, metadata, relay.hasText);
+    }
     // Offered whether or not the agent is set up yet: right after activation its setup is still
     // being read, and a click on a job that cannot start says what is missing.
     if (message) {

@@ -1,5 +1,4 @@
 import * as vscode from 'vscode';
-import type { ContextItem } from '../../api/types';
 import type { ContextChip } from '../../common/protocol';
 import { newId } from '../../common/ids';
 import { readConfig } from '../../host/vscode/config';
@@ -66,9 +65,4 @@ export async function questionContext(references: readonly ReferenceLike[], t: t
     add(await chipFor(editor.document.uri, editor.selection, maxChars), new vscode.Location(editor.document.uri, editor.selection));
   }
   return out;
-}
-
-/** The chips as the request's `context` items. */
-export function contextItems(chips: readonly ContextChip[]): ContextItem[] {
-  return chips.map((c) => (c.path ? { type: c.type, value: c.value, path: c.path } : { type: c.type, value: c.value }));
 }

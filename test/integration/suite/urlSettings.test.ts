@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { docsSiteName } from '../../../src/host/vscode/assistantAccess';
+import { docsSiteName } from '../../../src/assistant/vscode/docsSite';
 import type { Log } from '../../../src/host/vscode/log';
 import { UrlSettingsGuard } from '../../../src/host/vscode/urlSettingsGuard';
 import { mcpServerUri } from '../../../src/participant/vscode/mcpProvider';

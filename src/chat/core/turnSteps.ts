@@ -1,46 +1,32 @@
 import type * as l10n from '@vscode/l10n';
 import type { ServiceError } from '../../api/errors';
 import { clampRetryAfter } from '../../api/limits';
-import type { AssembledMessage, AssistantRequest, ChatMessage, ContextItem, RequestSettings } from '../../api/types';
+import type { AssembledMessage, ChatMessage } from '../../api/types';
+import { noticesOf, partsOf, sourcesOf } from '../../assistant/core/answer';
+import { said, type Question } from '../../assistant/core/assistant';
 import type { AnswerView, ErrorAction, ErrorView } from '../../common/protocol';
 import { describeForUser, type ErrorFix, type UserError } from '../../host/core/errorWords';
-import { answerText, noticesOf, partsOf, sourcesOf } from './answerView';
+import { answerText } from './answerView';
 import type { StoredConversation } from './chatStore';
 
-// The pure steps of one turn, apart from the session that runs it: the request a turn sends,
-// and how the answer it got (or the error) ends up on screen. No state, no clock of their own.
-// What the user reads is in the display language: a failed request in the host's words for its
-// typed reason (src/host/core/errorWords.ts), the rest through the translator the session was given.
+// The pure steps of one turn, apart from the session that runs it: the question a turn asks, and
+// how the answer it got (or the error) ends up on screen. No state, no clock of their own. What
+// the user reads is in the display language: a failed request in the host's words for its typed
+// reason (src/host/core/errorWords.ts), the rest through the translator the session was given.
 
 /** vscode.l10n.t, or `english` (src/common/l10n.ts) in tests. */
 type Translate = (message: string, ...args: l10n.L10nReplacement[]) => string;
 
-export type { RequestSettings };
-
-/** The request for `turnId`: the conversation up to it (earlier answers as their text), its selections and thread. */
-export function requestFor(c: StoredConversation, turnId: string, settings: RequestSettings): AssistantRequest {
+/** The question of `turnId`: the conversation up to it, earlier answers as their text. */
+export function questionFor(c: StoredConversation, turnId: string): Question {
   const messages: ChatMessage[] = [];
   for (const t of c.turns) {
-    messages.push({ id: `${t.id}-q`, role: 'user', parts: [{ type: 'text', text: t.question }] });
+    messages.push(said(`${t.id}-q`, 'user', t.question));
     if (t.id === turnId) break;
     const text = answerText(t.answer);
-    if (text) messages.push({ id: `${t.id}-a`, role: 'assistant', parts: [{ type: 'text', text }] });
+    if (text) messages.push(said(`${t.id}-a`, 'assistant', text));
   }
-  const turn = c.turns.find((t) => t.id === turnId)!;
-  const context: ContextItem[] = turn.context.map((chip) =>
-    chip.path ? { type: chip.type, value: chip.value, path: chip.path } : { type: chip.type, value: chip.value },
-  );
-  const request: AssistantRequest = {
-    fp: settings.fp,
-    messages,
-    threadId: c.threadId ?? null,
-    retrievalPageSize: settings.retrievalPageSize,
-    filter: settings.filter,
-  };
-  if (c.threadKey) request.threadKey = c.threadKey;
-  if (context.length) request.context = context;
-  if (settings.currentPath) request.currentPath = settings.currentPath;
-  return request;
+  return { messages };
 }
 
 /** The answer as it ends with `status`: from the message when there is one, else as it was on screen. */
@@ -52,13 +38,13 @@ export function finalView(message: AssembledMessage | undefined, current: Answer
   const view: AnswerView = { ...base, status, jobs: current.jobs };
   if (status === 'done' && message && message.errors.length > 0) {
     // An `error` chunk ends the answer (as in the SDK): what came before it stays, with Retry.
-    const said = message.errors.join(' ');
+    const told = message.errors.join(' ');
     view.status = 'error';
     view.error = {
       message:
         message.parts.length === 0
-          ? l10n.t('The service could not answer: {0} Retry to ask again.', said)
-          : l10n.t('The service broke off the answer: {0} What arrived is kept; Retry to ask again.', said),
+          ? l10n.t('The service could not answer: {0} Retry to ask again.', told)
+          : l10n.t('The service broke off the answer: {0} What arrived is kept; Retry to ask again.', told),
       kind: 'server',
       actions: ['retry'],
     };
