@@ -3,7 +3,8 @@
 //
 // Layers are read from the path, never from a list of file names, so a new file lands in a layer
 // by where it is put (issue 28):
-//   src/api/          the plain service client: no vscode, nothing else of src/
+//   src/api/          the plain service client: no vscode, nothing else of src/; the rest of
+//                     src/ imports it through its index only
 //   src/common/       shared with the webview: no vscode, no Node, nothing else of src/
 //   src/webview/      the browser bundle: itself and src/common
 //   src/<area>/core/  an area's vscode-free core (tested in Node and in the browser)
@@ -82,6 +83,15 @@ const WEB_WHY = 'Everything under src/ also runs in the browser extension host (
 const NODE_GLOBALS = ['process', 'Buffer', 'setImmediate', 'clearImmediate', '__dirname', '__filename', 'require', 'module', 'global'];
 
 /**
+ * src/api's files, from outside it: the client's surface is its index (src/api/index.ts), so what
+ * the rest of src/ relies on is listed in one place, and the rest may change.
+ */
+const THROUGH_THE_INDEX = {
+  regex: '(^|/)api/',
+  message: 'Import the service client from src/api itself (its index.ts), not from a file inside it: add what is missing to src/api/index.ts.',
+};
+
+/**
  * `vscode` and Node's modules, for the layers that may use neither (or, for the wiring, only
  * vscode). A Node import is refused with the browser host's reason, or with the layer's own
  * (`nodeWhy`) where that is the stronger one: the webview and what it shares run in a page.
@@ -92,7 +102,8 @@ function imports(files, { vscode, why, nodeWhy: ownNodeWhy = false }) {
     ...(vscode ? [] : [{ name: 'vscode', message: `${why}: it must not import vscode.` }]),
     ...NODE_NAMES.map((name) => ({ name, message: nodeWhy })),
   ];
-  return { files, rules: { 'no-restricted-imports': ['error', { paths, patterns: [{ group: ['node:*'], message: nodeWhy }] }] } };
+  const patterns = [{ group: ['node:*'], message: nodeWhy }, ...(files.some((f) => f.startsWith('src/api/')) ? [] : [THROUGH_THE_INDEX])];
+  return { files, rules: { 'no-restricted-imports': ['error', { paths, patterns }] } };
 }
 
 export default tseslint.config(

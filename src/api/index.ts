@@ -1,5 +1,7 @@
-// The service client's public surface. Everything else in src/api is an implementation detail
-// that may change; features import from here only. Plain Node/fetch: never imports `vscode`.
+// The service client's public surface: what the rest of src/ imports from src/api, and the only
+// file it may import there (eslint.config.mjs refuses a path into src/api's files from outside).
+// Everything else in src/api is an implementation detail that may change. Plain fetch: never
+// imports `vscode`.
 
 export type { ClientOptions } from './http';
 export { DEFAULT_REQUEST_TIMEOUT_MS, DEFAULT_STREAM_IDLE_TIMEOUT_MS } from './http';
@@ -12,9 +14,24 @@ export { parseChunk, classifyChunk, itemFromSseData, type StreamItem, type SkipR
 export { createSseDecoder, type StreamDecoder } from './sse';
 export { assembleFromBytes, applyStreamItem, createDecoder, type StreamFormat } from './assemble';
 export { createV1Decoder, createV1LineDecoder, type V1LineDecoder } from './v1DataStream';
-export { isLoopbackUrl, parseBaseUrl, serviceUrl, hostLabel } from './url';
+export { isLoopbackUrl, parseBaseUrl, serviceUrl, hostLabel, hasUserInfo } from './url';
+export { hostScope, isPublicAddress } from './publicAddress';
+export { safeExternalUrl, sourcesOf, toolQuery, toolResults } from './sources';
+export {
+  MAX_ANSWER_BYTES,
+  MAX_CHIPS,
+  MAX_CONTEXT_CHARS,
+  MAX_INPUT_CHARS,
+  MAX_QUESTION_CHARS,
+  MAX_SELECTION_CHARS,
+  MAX_SOURCES,
+  clampRetryAfter,
+  timerDelay,
+} from './limits';
+export type { MissingOption } from './errorReasons';
 export {
   ServiceError,
+  abortedError,
   describeError,
   withPartial,
   networkError,

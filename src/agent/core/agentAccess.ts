@@ -1,6 +1,4 @@
-import { AgentClient, type AgentClientOptions } from '../../api/agentClient';
-import type { MissingOption } from '../../api/errorReasons';
-import { ServiceError } from '../../api/errors';
+import { AgentClient, type AgentClientOptions, type MissingOption, ServiceError } from '../../api';
 import { Emitter } from '../../common/event';
 import type { IDisposable } from '../../common/lifecycle';
 

@@ -1,6 +1,4 @@
-import type { AgentClient } from '../../api/agentClient';
-import { describeError, ServiceError } from '../../api/errors';
-import type { AgentJob } from '../../api/types';
+import { type AgentClient, describeError, ServiceError, type AgentJob } from '../../api';
 import { Emitter } from '../../common/event';
 import { english } from '../../common/l10n';
 import { describeForUser } from '../../host/core/errorWords';

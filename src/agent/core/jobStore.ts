@@ -1,4 +1,4 @@
-import type { AgentJob } from '../../api/types';
+import type { AgentJob } from '../../api';
 import { Emitter } from '../../common/event';
 import type { Memento } from '../../common/memento';
 

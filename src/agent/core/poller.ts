@@ -1,6 +1,4 @@
-import type { AgentJob } from '../../api/types';
-import { describeError, type ServiceError } from '../../api/errors';
-import { clampRetryAfter, timerDelay } from '../../api/limits';
+import { type AgentJob, describeError, type ServiceError, clampRetryAfter, timerDelay } from '../../api';
 import { Emitter } from '../../common/event';
 
 // Polls active agent jobs. One loop per job; no timer at all when nothing is active.

@@ -1,6 +1,5 @@
 import * as vscode from 'vscode';
-import type { AgentClient } from '../../api/agentClient';
-import type { ServiceError } from '../../api/errors';
+import type { AgentClient, ServiceError } from '../../api';
 import { Emitter } from '../../common/event';
 import { Disposable, DisposableStore, MutableDisposable } from '../../common/lifecycle';
 import { onDidChangeConfig, readConfig } from '../../host/vscode/config';

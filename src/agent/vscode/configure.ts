@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { isLoopbackUrl } from '../../api/url';
+import { isLoopbackUrl } from '../../api';
 import { CONFIG_SECTION, readConfig } from '../../host/vscode/config';
 
 // "Configure Service…": one place that walks a new user through the three settings both

@@ -1,6 +1,5 @@
 import type * as l10n from '@vscode/l10n';
-import { sourcesOf as checkedSources, toolQuery, toolResults } from '../../api/sources';
-import type { AssembledMessage } from '../../api/types';
+import { sourcesOf as checkedSources, toolQuery, toolResults, type AssembledMessage } from '../../api';
 import type { AnswerPartView, SourceView } from '../../common/protocol';
 
 // The answer as every surface shows it, read from the client's assembled message: its parts

@@ -1,5 +1,13 @@
-import { abortedError, describeError, ServiceError } from '../../api/errors';
-import type { AssembledMessage, AssistantRequest, AssistantStreamEvent, ChatMessage, RequestSettings } from '../../api/types';
+import {
+  abortedError,
+  describeError,
+  ServiceError,
+  type AssembledMessage,
+  type AssistantRequest,
+  type AssistantStreamEvent,
+  type ChatMessage,
+  type RequestSettings,
+} from '../../api';
 import { english, type Translate } from '../../common/l10n';
 import type { Answer, AnswerChange } from './answer';
 import type { ContextChip } from '../../common/protocol';

@@ -1,7 +1,5 @@
 import type * as l10n from '@vscode/l10n';
-import { MAX_SOURCES } from '../../api/limits';
-import { createEmptyMessage } from '../../api/reducer';
-import type { AssembledMessage, UIMessageChunk } from '../../api/types';
+import { MAX_SOURCES, createEmptyMessage, type AssembledMessage, type UIMessageChunk } from '../../api';
 import { answerChanges, noticesOf, partsOf, sourcesOf, type Answer, type AnswerChange } from './answer';
 
 // The one answer to a question while it streams: updated in place, chunk by chunk, and what each

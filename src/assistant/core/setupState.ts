@@ -1,4 +1,4 @@
-import { ServiceError, type ServiceErrorReason } from '../../api/errors';
+import { ServiceError, type ServiceErrorReason } from '../../api';
 import { Emitter, type Event } from '../../common/event';
 import type { IDisposable } from '../../common/lifecycle';
 

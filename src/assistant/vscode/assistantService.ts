@@ -1,7 +1,5 @@
 import * as vscode from 'vscode';
-import { AssistantClient, type AssistantClientOptions } from '../../api/assistantClient';
-import type { ServiceError } from '../../api/errors';
-import type { RequestSettings } from '../../api/types';
+import { AssistantClient, type AssistantClientOptions, type ServiceError, type RequestSettings } from '../../api';
 import { Disposable } from '../../common/lifecycle';
 import { machineFingerprint } from '../../host/core/machineFingerprint';
 import { onDidChangeConfig, readConfig } from '../../host/vscode/config';

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { hasUserInfo } from '../../api/url';
+import { hasUserInfo } from '../../api';
 import { readConfig } from '../../host/vscode/config';
 
 /**

@@ -1,5 +1,5 @@
 import type * as l10n from '@vscode/l10n';
-import { MAX_QUESTION_CHARS } from '../../api/limits';
+import { MAX_QUESTION_CHARS } from '../../api';
 import { newId } from '../../common/ids';
 import { english } from '../../common/l10n';
 import type { ChatSnapshot, ContextChip, JobCardView, ResponsePayload, TurnView } from '../../common/protocol';

@@ -1,5 +1,5 @@
 import type * as l10n from '@vscode/l10n';
-import { safeExternalUrl } from '../../api/sources';
+import { safeExternalUrl } from '../../api';
 import { chipLabel } from '../../common/chips';
 import { mdFenced, mdLine, mdLink } from '../../common/markdown/escape';
 import { safeMarkdown } from '../../common/markdown/writer';

@@ -1,5 +1,4 @@
-import { isLoopbackUrl } from '../../api/url';
-import { hostScope, isPublicAddress } from '../../api/publicAddress';
+import { isLoopbackUrl, hostScope, isPublicAddress } from '../../api';
 
 // Which images may load, from the user's settings only (host/config.ts). By themselves, in an
 // answer: the docs site's own and any origin the user added, https only, or plain http to this

@@ -1,5 +1,4 @@
-import { describeError, type ServiceError } from '../../api/errors';
-import type { AssembledMessage } from '../../api/types';
+import { describeError, type ServiceError, type AssembledMessage } from '../../api';
 import type { Answer } from '../../assistant/core/answer';
 import type { Assistant } from '../../assistant/core/assistant';
 import { ThreadStore } from '../../assistant/core/threads';

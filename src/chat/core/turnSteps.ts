@@ -1,7 +1,5 @@
 import type * as l10n from '@vscode/l10n';
-import type { ServiceError } from '../../api/errors';
-import { clampRetryAfter } from '../../api/limits';
-import type { AssembledMessage, ChatMessage } from '../../api/types';
+import { type ServiceError, clampRetryAfter, type AssembledMessage, type ChatMessage } from '../../api';
 import { noticesOf, partsOf, sourcesOf } from '../../assistant/core/answer';
 import { said, type Question } from '../../assistant/core/assistant';
 import type { AnswerView, ErrorAction, ErrorView } from '../../common/protocol';

@@ -1,4 +1,4 @@
-import { MAX_ANSWER_BYTES, MAX_INPUT_CHARS } from '../../api/limits';
+import { MAX_ANSWER_BYTES, MAX_INPUT_CHARS } from '../../api';
 import { requestSchemas, type AnyRequestEnvelope, type RequestHandlers, type WebviewRequestName } from '../../common/protocol';
 import { parse, type Schema } from '../../common/schema';
 
@@ -32,4 +32,4 @@ export function dispatch(handlers: RequestHandlers, req: AnyRequestEnvelope): Pr
   return new Promise((resolve) => resolve(handler(req.payload)));
 }
 
-export { safeExternalUrl } from '../../api/sources';
+export { safeExternalUrl } from '../../api';

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { trimCurrentPath } from '../../api/requestBody';
+import { trimCurrentPath } from '../../api';
 import { newId } from '../../common/ids';
 import { Disposable } from '../../common/lifecycle';
 import type { ContextChip } from '../../common/protocol';

@@ -1,7 +1,5 @@
 import type * as l10n from '@vscode/l10n';
-import type { NetworkCause, ReasonOf, ServiceError, ServiceErrorCode } from '../../api/errors';
-import { retryTime } from '../../api/httpErrors';
-import { ADMIN_KEY_PREFIX, ASSISTANT_KEY_PREFIX } from '../../api/keys';
+import { type NetworkCause, type ReasonOf, type ServiceError, type ServiceErrorCode, retryTime, ADMIN_KEY_PREFIX, ASSISTANT_KEY_PREFIX } from '../../api';
 import { keyCommandTitle, keyProblemWords } from './keyWords';
 
 // The message for each reason a service call fails, one table (errorWords.ts adds the fixes to

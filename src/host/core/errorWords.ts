@@ -1,6 +1,5 @@
 import type * as l10n from '@vscode/l10n';
-import type { ServiceError } from '../../api/errors';
-import type { KeyKind } from '../../api/keys';
+import type { ServiceError, KeyKind } from '../../api';
 import { messageOf, retryAtOf, SETTING } from './errorMessages';
 
 // What the user reads when a service call fails, and what they can do about it. The client

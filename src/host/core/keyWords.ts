@@ -1,5 +1,5 @@
 import type * as l10n from '@vscode/l10n';
-import { ADMIN_KEY_PREFIX, ASSISTANT_KEY_PREFIX, type KeyKind, type KeyProblem } from '../../api/keys';
+import { ADMIN_KEY_PREFIX, ASSISTANT_KEY_PREFIX, type KeyKind, type KeyProblem } from '../../api';
 
 // Words about the two keys and about waiting, shared by the error words (errorWords.ts), the key
 // input box (secrets.ts) and the agent's warnings. Pure, like errorWords.ts, and translated the

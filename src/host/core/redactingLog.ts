@@ -1,4 +1,4 @@
-import { redact } from '../../api/redact';
+import { redact } from '../../api';
 import type { ErrorSink } from '../../common/errorSink';
 
 // What every log line goes through before it is written (log.ts is VS Code's output channel

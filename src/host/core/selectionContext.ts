@@ -1,5 +1,5 @@
 import type * as l10n from '@vscode/l10n';
-import { MAX_CHIPS, MAX_CONTEXT_CHARS, MAX_SELECTION_CHARS } from '../../api/limits';
+import { MAX_CHIPS, MAX_CONTEXT_CHARS, MAX_SELECTION_CHARS } from '../../api';
 import { chipLabel } from '../../common/chips';
 import type { ContextChip, ContextKind } from '../../common/protocol';
 import type { Selection } from '../../common/selection';

@@ -1,6 +1,5 @@
 import * as vscode from 'vscode';
-import { MAX_SELECTION_CHARS } from '../../api/limits';
-import type { AssistantApiVersion, SearchFilter } from '../../api/types';
+import { MAX_SELECTION_CHARS, type AssistantApiVersion, type SearchFilter } from '../../api';
 
 // Typed access to the `docsAssistant.*` settings. Read fresh each time: settings can change
 // at any moment, and a stale copy is a source of "I changed it but nothing happened".

@@ -1,6 +1,6 @@
 import type { KeyStore } from './secrets';
 import type { Log } from './log';
-import { keyProblem, type KeyKind } from '../../api/keys';
+import { keyProblem, type KeyKind } from '../../api';
 
 // First-run path for `npm start`: the demo launcher passes the local emulator's keys in the
 // environment, and they go into SecretStorage once, so a new user can try everything without

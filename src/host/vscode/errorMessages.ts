@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { ServiceError } from '../../api/errors';
+import type { ServiceError } from '../../api';
 import { describeForUser, type UserError } from '../core/errorWords';
 
 // A failed service call as a VS Code notification: the words of errorWords.ts in the display

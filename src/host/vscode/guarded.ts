@@ -1,4 +1,4 @@
-import { describeError } from '../../api/errors';
+import { describeError } from '../../api';
 import { showServiceError } from './errorMessages';
 import type { Log } from './log';
 import type { KeyStore } from './secrets';

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { ADMIN_KEY_PREFIX, ASSISTANT_KEY_PREFIX, keyProblem, type KeyKind } from '../../api/keys';
+import { ADMIN_KEY_PREFIX, ASSISTANT_KEY_PREFIX, keyProblem, type KeyKind } from '../../api';
 import { Emitter } from '../../common/event';
 import { keyProblemWords } from '../core/keyWords';
 import { KnownSecrets, type SecretSource } from '../core/redactingLog';

@@ -1,4 +1,4 @@
-import { hasUserInfo } from '../../api/url';
+import { hasUserInfo } from '../../api';
 import type { DocsAssistantConfig, UserOnlySetting } from './config';
 
 // Which address settings carry a user name or password. None may: a key is set with its own

@@ -1,6 +1,5 @@
 import type * as l10n from '@vscode/l10n';
-import { sourcesOf } from '../../api/sources';
-import type { AssembledMessage } from '../../api/types';
+import { sourcesOf, type AssembledMessage } from '../../api';
 import type { AnswerChange } from '../../assistant/core/answer';
 import type { AnswerPartView, SourceView } from '../../common/protocol';
 import { mdLine } from '../../common/markdown/escape';

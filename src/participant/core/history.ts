@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../../api/types';
+import type { ChatMessage } from '../../api';
 
 // The Chat view's history of one session, as the messages of the next request. VS Code hands the
 // history in; only the turns with this participant count (a session may talk to others too).

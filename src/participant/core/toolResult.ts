@@ -1,7 +1,4 @@
-import { ServiceError } from '../../api/errors';
-import { messageText } from '../../api/reducer';
-import { sourcesOf } from '../../api/sources';
-import type { AssembledMessage } from '../../api/types';
+import { ServiceError, messageText, sourcesOf, type AssembledMessage } from '../../api';
 import { isNotSetUp } from '../../assistant/core/setupState';
 import { english } from '../../common/l10n';
 import { describeForUser } from '../../host/core/errorWords';

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { ServiceError } from '../../api/errors';
+import type { ServiceError } from '../../api';
 import { mdLine } from '../../common/markdown/escape';
 import { fixCommands } from '../../host/vscode/errorMessages';
 import { describeForUser } from '../../host/core/errorWords';

@@ -1,6 +1,5 @@
 import * as vscode from 'vscode';
-import { safeExternalUrl } from '../../api/sources';
-import { hasUserInfo, isLoopbackUrl } from '../../api/url';
+import { safeExternalUrl, hasUserInfo, isLoopbackUrl } from '../../api';
 import { Emitter } from '../../common/event';
 import { onDidChangeConfig, readConfig } from '../../host/vscode/config';
 import type { Log } from '../../host/vscode/log';

@@ -1,6 +1,5 @@
 import * as vscode from 'vscode';
-import type { ServiceError } from '../../api/errors';
-import type { AssembledMessage } from '../../api/types';
+import type { ServiceError, AssembledMessage } from '../../api';
 import type { Assistant } from '../../assistant/core/assistant';
 import type { ThreadStore } from '../../assistant/core/threads';
 import { newId } from '../../common/ids';
