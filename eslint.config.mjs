@@ -180,11 +180,18 @@ function eventsComeFromTheKit() {
     `VariableDeclarator[id.name=${named}][init.type=/^(NewExpression|ArrayExpression)$/]`,
     'NewExpression[callee.name=/^(Set|Map|Array)$/] > TSTypeParameterInstantiation > TSFunctionType',
   ];
+  // A dependency's `onX` callback is an event with one listener and no error sink: offer an Event.
+  const callback = 'A callback named like an event (onX in an interface): offer an Event from an Emitter (src/common/event.ts) and let the user subscribe.';
+  const callbacks = ['TSMethodSignature[key.name=/^on[A-Z]/]', 'TSPropertySignature[key.name=/^on[A-Z]/] > TSTypeAnnotation > TSFunctionType'];
   return {
     files: ['src/**/*.ts'],
     plugins: { events: { rules: { 'no-hand-made': builtinRules.get('no-restricted-syntax') } } },
     rules: {
-      'events/no-hand-made': ['error', ...selectors.map((selector) => ({ selector, message }))],
+      'events/no-hand-made': [
+        'error',
+        ...selectors.map((selector) => ({ selector, message })),
+        ...callbacks.map((selector) => ({ selector, message: callback })),
+      ],
       'no-restricted-properties': [
         'error',
         { object: 'vscode', property: 'EventEmitter', message: 'Fire events with Emitter (src/common/event.ts): its event is a vscode.Event.' },

@@ -9,7 +9,7 @@ import type { AnswerPatch } from '../src/common/protocol';
 import { fullGc, percentile, type BenchResult } from './util';
 
 // 3. Host overhead per chunk: from the service writing a chunk to the host posting the matching
-// update to the webview (ChatSession.onPatch, which chatController hands to webview.postMessage),
+// update to the webview (ChatSession.onDidPatch, which chatController hands to webview.postMessage),
 // through the real client, reducer, answer diff, batching and conversation store. Against it, in
 // the same run and from the same server: a plain fetch + eventsource-parser loop that does nothing
 // but JSON.parse each chunk. The server runs in its own process, as the service would, and writes
@@ -122,16 +122,15 @@ async function viaHost(base: string, query: string): Promise<Timings & { posts: 
         }),
       settings: () => ({ fp: 'anonymous', retrievalPageSize: 5, filter: null }),
     }),
-    onSnapshot: () => undefined,
-    onPatch: (_turn: string, patches: AnswerPatch[]) => {
-      const now = process.hrtime.bigint();
-      posts++;
-      for (const p of patches) {
-        if (p.op === 'appendText') record(t, arrivals, p.text, now);
-        else if (p.op === 'setPart' && p.value.kind === 'text') record(t, arrivals, p.value.text, now);
-      }
-    },
     newId,
+  });
+  session.onDidPatch(({ patches }: { patches: AnswerPatch[] }) => {
+    const now = process.hrtime.bigint();
+    posts++;
+    for (const p of patches) {
+      if (p.op === 'appendText') record(t, arrivals, p.text, now);
+      else if (p.op === 'setPart' && p.value.kind === 'text') record(t, arrivals, p.value.text, now);
+    }
   });
   const r = await session.ask('How fast is the host?');
   if (!r.accepted) throw new Error(r.reason);

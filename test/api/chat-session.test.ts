@@ -109,11 +109,10 @@ describe('ChatSession against the emulator (real AssistantClient)', function () 
         settings: () => c.settings,
       }),
       currentPath: () => c.settings.currentPath,
-      onSnapshot: () => undefined,
-      onPatch: (turnId, patches) => c.posts.push({ turnId, patches, at: Date.now() }),
       newId,
       ...(opts.schedule ? { schedule: opts.schedule } : {}),
     });
+    c.session.onDidPatch(({ turnId, patches }) => c.posts.push({ turnId, patches, at: Date.now() }));
     return c;
   }
 

@@ -452,10 +452,9 @@ describe('fault modes, as the user sees them (ChatSession and AgentJobs against 
         },
         settings: () => ({ fp: 'anonymous', retrievalPageSize: 5, filter: null }),
       }),
-      onSnapshot: () => undefined,
-      onPatch: (turnId, patches) => rig.posts.push({ turnId, patches }),
       newId,
     });
+    rig.session.onDidPatch((p) => rig.posts.push(p));
     return rig;
   }
 

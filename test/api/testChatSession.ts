@@ -1,8 +1,8 @@
 import { Assistant, type AssistantDeps } from '../../src/assistant/core/assistant';
 import { ChatSession, type ChatSessionDeps } from '../../src/chat/core/chatSession';
 
-// The chat session as the tests build it: an anonymous user's request settings, and a host that
-// ignores the snapshots and patches it is sent, unless the test says otherwise.
+// The chat session as the tests build it: an anonymous user's request settings unless the test
+// says otherwise. A test that reads the patches listens to the session's onDidPatch.
 
 type AskThrough = { client: AssistantDeps['client']; settings?: AssistantDeps['settings'] } | Pick<ChatSessionDeps, 'assistant'>;
 
@@ -19,5 +19,5 @@ export function testChatSession(deps: Pick<ChatSessionDeps, 'store'> & AskThroug
           settings: deps.settings ?? (() => ({ fp: 'anonymous', retrievalPageSize: 5, filter: null })),
           ...(deps.t ? { t: deps.t } : {}),
         });
-  return new ChatSession({ onSnapshot: () => undefined, onPatch: () => undefined, ...deps, assistant });
+  return new ChatSession({ ...deps, assistant });
 }

@@ -167,8 +167,8 @@ describe('replies the client does not take on trust (issue 16)', function () {
           store,
           client: async () =>
             new AssistantClient({ baseUrl: emu.url, domain: emu.domain, apiKey: emu.assistantKey, apiVersion, fetch: faultFetch('hostile-sources') }),
-          onPatch: (_turnId, patches) => posted.push(patches),
         });
+        session.onDidPatch(({ patches }) => posted.push(patches));
         await session.ask('How do I configure webhooks?');
         await until('the answer', () => !session.busy);
         const a: AnswerView = store.current.turns[0]!.answer;

@@ -137,6 +137,8 @@ describe('the project’s rules bite', function () {
     ['src/agent/core/bite.ts', 'export class Store {\n  private readonly listeners = new Set<() => void>();\n}\n', /events\/no-hand-made: .*listener set/],
     ['src/host/core/bite.ts', 'type Listener = (k: string) => void;\nexport class Keys {\n  _handlers: Listener[] = [];\n}\n', /events\/no-hand-made/],
     ['src/chat/core/bite.ts', 'export const waiting = new Map<string, () => void>();\n', /events\/no-hand-made/],
+    ['src/chat/core/bite.ts', 'export interface Deps {\n  onPatch(turnId: string): void;\n}\n', /events\/no-hand-made: A callback named like an event/],
+    ['src/agent/core/bite.ts', 'export interface Deps {\n  onDone?: (id: string) => void;\n}\n', /events\/no-hand-made: A callback named like an event/],
   ];
 
   for (const [file, code, expected] of violations) {
@@ -167,7 +169,10 @@ describe('the project’s rules bite', function () {
       // The Node entry is the one place for Node: the demo keys come from its environment.
       ['src/extension.ts', "import { join } from 'node:path';\nexport const env = [process.env, join];\n"],
       ['src/chat/core/postPacer.ts', "export const soon = typeof globalThis.setImmediate === 'function';\n"],
-      ['src/agent/core/bite.ts', "import { Emitter } from '../../common/event';\nexport const changed = new Emitter<void>();\n"],
+      [
+        'src/agent/core/bite.ts',
+        "import { Emitter, type Event } from '../../common/event';\nconst changed = new Emitter<void>();\nexport interface Jobs {\n  readonly onDidChange: Event<void>;\n}\nexport const jobs: Jobs = { onDidChange: changed.event };\n",
+      ],
       [
         'src/assistant/vscode/bite.ts',
         "import * as vscode from 'vscode';\nimport { readConfig } from '../../host/vscode/config';\nimport { SetupState } from '../core/setupState';\nexport const a = [vscode, readConfig, SetupState];\n",

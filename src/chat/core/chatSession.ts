@@ -1,8 +1,9 @@
 import type * as l10n from '@vscode/l10n';
 import { MAX_QUESTION_CHARS } from '../../api';
+import { Emitter, type Event } from '../../common/event';
 import { newId } from '../../common/ids';
 import { english } from '../../common/l10n';
-import type { ChatSnapshot, ContextChip, JobCardView, ResponsePayload, TurnView } from '../../common/protocol';
+import type { ChatSnapshot, ContextChip, HostNotifications, JobCardView, ResponsePayload, TurnView } from '../../common/protocol';
 import { emptyAnswer } from './answerView';
 import type { StoredConversation } from './chatStore';
 import { fitChip, isSameSelection } from '../../host/core/selectionContext';
@@ -24,9 +25,15 @@ export interface ChatSessionDeps extends TurnRunnerDeps {
 export class ChatSession {
   private readonly turns: TurnRunner;
   private readonly newId: () => string;
+  private readonly changed = new Emitter<void>();
+  private readonly patched = new Emitter<HostNotifications['patch']>();
+  /** Something structural changed: every view should take a fresh snapshot. */
+  readonly onDidChange: Event<void> = this.changed.event;
+  /** Streaming updates for one turn's answer, already batched. */
+  readonly onDidPatch: Event<HostNotifications['patch']> = this.patched.event;
 
   constructor(private readonly deps: ChatSessionDeps) {
-    this.turns = new TurnRunner(deps);
+    this.turns = new TurnRunner(deps, { changed: this.changed, patched: this.patched });
     this.newId = deps.newId ?? newId;
   }
 
@@ -36,6 +43,8 @@ export class ChatSession {
    */
   close(): void {
     this.turns.close();
+    this.changed.dispose();
+    this.patched.dispose();
   }
 
   get busy(): boolean {
@@ -78,20 +87,20 @@ export class ChatSession {
     const fitted = fitChip(this.deps.store.pendingContext, chip, this.deps.t ?? english);
     if ('reason' in fitted) return { added: false, reason: fitted.reason };
     this.deps.store.setPendingContext([...this.deps.store.pendingContext, fitted.chip]);
-    this.deps.onSnapshot();
+    this.changed.fire();
     return { added: true };
   }
 
   removeChip(chipId: string): void {
     this.deps.store.setPendingContext(this.deps.store.pendingContext.filter((c) => c.id !== chipId));
-    this.deps.onSnapshot();
+    this.changed.fire();
   }
 
   toggleChipType(chipId: string): void {
     this.deps.store.setPendingContext(
       this.deps.store.pendingContext.map((c) => (c.id === chipId ? { ...c, type: c.type === 'code' ? 'textSelection' : 'code' } : c)),
     );
-    this.deps.onSnapshot();
+    this.changed.fire();
   }
 
   saveDraft(text: string): void {
@@ -108,7 +117,7 @@ export class ChatSession {
     const there = this.deps.store.pendingContext.some((c) => isSameSelection(c, chip));
     const attached = there ? { added: true } : this.attachChip(chip);
     this.deps.store.setDraft(question);
-    this.deps.onSnapshot();
+    this.changed.fire();
     return attached.added ? undefined : attached.reason;
   }
 
@@ -157,13 +166,13 @@ export class ChatSession {
   newConversation(): void {
     this.stop();
     this.deps.store.startNewConversation(this.newId());
-    this.deps.onSnapshot();
+    this.changed.fire();
   }
 
   openConversation(id: string): boolean {
     if (this.busy) this.stop();
     const ok = this.deps.store.open(id);
-    if (ok) this.deps.onSnapshot();
+    if (ok) this.changed.fire();
     return ok;
   }
 

@@ -2,8 +2,9 @@ import { describeError, type ServiceError, type AssembledMessage } from '../../a
 import type { Answer } from '../../assistant/core/answer';
 import type { Assistant } from '../../assistant/core/assistant';
 import { ThreadStore } from '../../assistant/core/threads';
+import type { Emitter } from '../../common/event';
 import { english, type Translate } from '../../common/l10n';
-import type { AnswerPatch, AnswerView, JobCardView } from '../../common/protocol';
+import type { AnswerPatch, AnswerView, HostNotifications, JobCardView } from '../../common/protocol';
 import { diffAnswer, emptyAnswer, patchOf } from './answerView';
 import { interrupted, type ChatStore } from './chatStore';
 import { PatchQueue } from './patchQueue';
@@ -22,10 +23,6 @@ export interface TurnRunnerDeps {
   assistant: Pick<Assistant, 'ask'>;
   /** The workspace-relative path of the file being read, sent with the question. */
   currentPath?(): string | undefined;
-  /** Something structural changed: every view should take a fresh snapshot. */
-  onSnapshot(): void;
-  /** Streaming updates for one turn, already batched. */
-  onPatch(turnId: string, patches: AnswerPatch[]): void;
   /**
    * What the user reads is worded by this: vscode.l10n.t in the extension. `english` (src/common/l10n.ts)
    * when not given, as in the tests and the benchmark.
@@ -54,6 +51,14 @@ function viewOf(live: Live): AnswerView {
   return { parts: parts.slice(), sources, notices, status: 'streaming', jobs: live.jobs };
 }
 
+/** What the runner tells its session's views (ChatSession's events). */
+export interface TurnEvents {
+  /** Something structural changed: every view should take a fresh snapshot. */
+  changed: Emitter<void>;
+  /** Streaming updates for one turn, already batched. */
+  patched: Emitter<HostNotifications['patch']>;
+}
+
 export class TurnRunner {
   private controller: AbortController | undefined;
   private live: Live | undefined;
@@ -64,9 +69,12 @@ export class TurnRunner {
   private readonly now: () => number;
   private readonly t: Translate;
 
-  constructor(private readonly deps: TurnRunnerDeps) {
+  constructor(
+    private readonly deps: TurnRunnerDeps,
+    private readonly events: TurnEvents,
+  ) {
     this.t = deps.t ?? english;
-    this.patches = new PatchQueue(deps.schedule ?? postPacer(), (turnId, patches) => deps.onPatch(turnId, patches));
+    this.patches = new PatchQueue(deps.schedule ?? postPacer(), (turnId, patches) => events.patched.fire({ turnId, patches }));
     this.threads = new ThreadStore(deps.store);
     this.now = deps.now ?? (() => Date.now());
   }
@@ -116,7 +124,7 @@ export class TurnRunner {
     const conversation = this.deps.store.current;
     const owner = conversation.id;
     const turn = conversation.turns.find((t) => t.id === turnId)!;
-    this.deps.onSnapshot();
+    this.events.changed.fire();
     const waiting = emptyAnswer();
     const shown = (): AnswerView => (this.live ? viewOf(this.live) : waiting);
     try {
@@ -150,7 +158,7 @@ export class TurnRunner {
       if (this.controller === ctrl) {
         this.controller = undefined;
       }
-      this.deps.onSnapshot();
+      this.events.changed.fire();
     }
   }
 

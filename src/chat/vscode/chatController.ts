@@ -46,11 +46,11 @@ export class ChatController extends Disposable implements ChatParts {
       store: this.store,
       assistant: assistant.assistant,
       currentPath: () => this.editor.currentPath(),
-      onSnapshot: () => this.broadcastSnapshot(),
-      onPatch: (turnId, patches) => this.connections.notify('patch', { turnId, patches }),
       newId,
       t: vscode.l10n.t,
     });
+    this._register(this.session.onDidChange(() => this.broadcastSnapshot()));
+    this._register(this.session.onDidPatch((p) => this.connections.notify('patch', p)));
     this.jobCards = this._register(new ChatJobCards(jobs, this.session));
     this._register(toDisposable(() => this.session.close()));
   }
