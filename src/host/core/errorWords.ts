@@ -1,11 +1,11 @@
 import type * as l10n from '@vscode/l10n';
 import type { ServiceError, KeyKind } from '../../api';
-import { messageOf, retryAtOf, SETTING } from './errorMessages';
+import { messageOf, retryAtOf, SETTING } from './reasonMessages';
 
 // What the user reads when a service call fails, and what they can do about it. The client
 // (src/api) only says what happened, as a typed `reason`; the words are written here, in the
 // display language, with the settings and commands that fix it named: the message for each
-// reason in errorMessages.ts, the fixes to offer beside it here.
+// reason in reasonMessages.ts, the fixes to offer beside it here.
 //
 // Pure and free of `vscode` at run time, so the vscode-free cores (the agent's job list, the chat
 // session) and their Node tests use it too. It takes the translator: vscode.l10n.t in the
