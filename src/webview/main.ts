@@ -8,6 +8,7 @@ import { getPersistedState, handleNotifications, handleRequestFailures, request,
 import { TurnElement } from './turns';
 import { readImageOrigins, showLoadedImage } from './images';
 import { useL10nBundle } from './l10nBundle';
+import { installPageFocus } from './pageFocus';
 
 // The chat UI. It renders what the host sends and asks the host for everything else: it holds
 // no key, opens no link and starts nothing on its own. Its words are in the display language:
@@ -32,6 +33,8 @@ const composer = new Composer(
   (text) => void request('saveDraft', { text }).catch(() => undefined),
 );
 app.append(banner, transcript, jump, composer.root, live);
+// Focus never falls to the page's <body>; the keys that move it (pageFocus.ts).
+const keeper = installPageFocus({ app, transcript, composer });
 // A request the page sends without using its reply, when it fails (refused, or not answered in
 // time), is told in the line under the input box instead of nothing happening.
 handleRequestFailures((reason) => composer.showHint(reason));
@@ -163,13 +166,13 @@ function render(s: ChatSnapshot): void {
 handleNotifications({
   snapshot: (s) => {
     const wasBusy = shown?.busy;
-    render(s);
+    keeper.around(() => render(s));
     if (wasBusy && !s.busy) announceLast();
   },
   patch: ({ turnId, patches }) => {
     const el = turns.get(turnId);
     if (!el) return;
-    el.apply(patches);
+    keeper.around(() => el.apply(patches));
     // Text is rendered later (at most once per frame) and follows the bottom from there; reading the
     // layout here on every delta would force a layout per delta for nothing.
     if (patches.some((p) => p.op !== 'appendText')) followIfPinned();
@@ -255,6 +258,8 @@ document.addEventListener('click', (e) => {
       break;
     case 'runAction':
       tell('runAction', turnId ? { action: d.action_name as ErrorAction, turnId } : { action: d.action_name as ErrorAction });
+      // The error (or the banner) and its button go once the action is taken: the input box is next.
+      composer.focus();
       break;
     case 'fixInDocs':
       if (turnId) tell('fixInDocs', { turnId });
@@ -282,6 +287,8 @@ function hello(): void {
     (s) => {
       composer.showHint('');
       render(s);
+      // VS Code may have focused this webview (Focus on Ask Docs View) before the page could take it.
+      if (document.hasFocus()) keeper.restoreIfLost();
     },
     (e: unknown) => {
       composer.showHint(reasonOf(e));
