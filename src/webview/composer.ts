@@ -118,7 +118,9 @@ export class Composer {
       void this.submit();
       return;
     }
-    if ((e.key === 'ArrowUp' || e.key === 'ArrowDown') && (this.input.value === '' || this.historyIndex >= 0) && this.history.length) {
+    // A plain Up/Down recalls earlier questions; with Ctrl/Cmd it moves between the answers (turnNavigation.ts).
+    const plain = !e.ctrlKey && !e.metaKey && !e.altKey && !e.shiftKey;
+    if (plain && (e.key === 'ArrowUp' || e.key === 'ArrowDown') && (this.input.value === '' || this.historyIndex >= 0) && this.history.length) {
       e.preventDefault();
       const last = this.history.length - 1;
       if (e.key === 'ArrowUp') this.historyIndex = this.historyIndex < 0 ? last : Math.max(0, this.historyIndex - 1);

@@ -147,6 +147,19 @@ describe('focus and keyboard in the chat webview (Chromium)', function () {
     assert.equal(await focused(), INPUT);
   });
 
+  it('Ctrl+Up leaves the input box for the last answer even with earlier questions to recall; a plain Up recalls them', async () => {
+    const turns = [turn('t1', 'First question'), turn('t2', 'Second question')];
+    await h.open(snapshotWith({ turns, inputHistory: ['First question', 'Second question'] }));
+    await focusOn('textarea');
+    await h.page.keyboard.press('Control+ArrowUp');
+    assert.equal(await focused(), 'article t2 Question: Second question');
+    await h.page.keyboard.press('Control+ArrowDown');
+    assert.equal(await focused(), INPUT);
+    assert.equal(await h.page.inputValue('textarea'), '', 'Ctrl+Up did not recall a question into the box');
+    await h.page.keyboard.press('ArrowUp');
+    assert.equal(await h.page.inputValue('textarea'), 'Second question');
+  });
+
   it('Tab from the input box goes round the page, not out of it; Shift+Tab back', async () => {
     await h.open(snapshotWith({ turns: [turn('t1', 'First question', { sources: SOURCES })] }));
     await focusOn('textarea');
