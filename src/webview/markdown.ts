@@ -251,6 +251,9 @@ function decorateCodeBlock(pre: HTMLPreElement): void {
       iconButton('insert', l10n.t('Insert at cursor'), 'insertCode', {}, l10n.t('Insert')),
     ),
   );
+  // A long line scrolls the block sideways: a keyboard user scrolls it once it has focus (axe's
+  // scrollable-region-focusable), as in VS Code's own Chat.
+  pre.tabIndex = 0;
   pre.replaceWith(wrapper);
   wrapper.append(header, pre);
 }

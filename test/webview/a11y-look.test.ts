@@ -184,6 +184,16 @@ describe('chat webview: high contrast, names and landmarks (issue 29)', function
     assert.equal(decoration, 'underline');
   });
 
+  it('a code block that scrolls sideways can be reached by keyboard to scroll it (axe scrollable-region-focusable)', async () => {
+    const page = await h.open(snapshotWith({ turns: [turn('t1', 'done')] }), { theme: HC_DARK });
+    const pres = await page.$$eval('.markdown pre', (all) => all.map((pre) => pre.tabIndex));
+    assert.ok(pres.length > 0, 'the answer has a code block');
+    assert.deepEqual(
+      pres,
+      pres.map(() => 0),
+    );
+  });
+
   it('reduced motion (the system’s or VS Code’s) stops the streaming indicator and the spinners', async () => {
     const streaming: TurnView = { ...turn('t1', 'streaming'), answer: { ...turn('t1', 'streaming').answer, parts: [{ kind: 'text', text: 'So far' }] } };
     const waiting: TurnView = { ...turn('t2', 'waiting'), answer: { ...turn('t2', 'waiting').answer, parts: [] } };

@@ -127,7 +127,10 @@ describe('a hostile answer in the chat webview (Chromium)', function () {
           const cls = Array.from(el.classList).filter((c) => !ours(c));
           return (
             cls.length > 0 ||
-            ['id', 'role', 'hidden', 'style', 'tabindex'].some((a) => el.hasAttribute(a)) ||
+            // A code block's <pre> is ours, and focusable so that a keyboard can scroll it (tabindex 0).
+            ['id', 'role', 'hidden', 'style', 'tabindex'].some(
+              (a) => el.hasAttribute(a) && !(a === 'tabindex' && el.matches('.code-block > pre[tabindex="0"]')),
+            ) ||
             Array.from(el.attributes).some((a) => a.name.startsWith('data-') || a.name.startsWith('aria-'))
           );
         })
