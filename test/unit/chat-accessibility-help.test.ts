@@ -40,6 +40,14 @@ describe('chat: Accessibility Help', () => {
     assert.match(section('In an editor'), /- Ctrl\+Alt\+D \(macOS: Cmd\+Alt\+D\): Docs Assistant: Ask Docs About Selection/);
   });
 
+  it('a shortcut bound outside the chat, the tree and editors is listed under Anywhere', () => {
+    const extra: ContributedKeybinding = { command: 'docsAssistant.chat.focus', key: 'ctrl+alt+j', when: '!terminalFocus' };
+    const withExtra = accessibilityHelpText([...pkg.contributes.keybindings, extra], titleOf);
+    const anywhere = withExtra.slice(withExtra.indexOf('Anywhere:')).split('\n\n')[0]!;
+    assert.match(anywhere, /- Ctrl\+Alt\+J: Docs Assistant: Ask Docs$/m);
+    assert.doesNotMatch(withExtra.slice(withExtra.indexOf('In an editor:')).split('\n\n')[0]!, /Ctrl\+Alt\+J/);
+  });
+
   it('says how the Agent Jobs tree is used by keyboard', () => {
     const tree = section('In the Agent Jobs tree');
     assert.match(tree, /Enter: open/);

@@ -32,14 +32,15 @@ function keysOf(kb: ContributedKeybinding, t: Translate): string {
   return kb.mac && kb.mac !== kb.key ? l10n.t('{0} (macOS: {1})', key, keyLabel(kb.mac)) : key;
 }
 
-type Place = 'chat' | 'tree' | 'editor';
+type Place = 'chat' | 'tree' | 'editor' | 'anywhere';
 
-/** Where a keybinding works, from its when-clause: the chat's view or tab, the Agent Jobs tree, else an editor. */
+/** Where a keybinding works, from its when-clause: the chat's view or tab, the Agent Jobs tree, an editor, else anywhere. */
 function placeOf(kb: ContributedKeybinding): Place {
   const when = kb.when ?? '';
   if (/docsAssistant\.(chatView|chatPanel)/.test(when)) return 'chat';
   if (/docsAssistant\.jobsView/.test(when)) return 'tree';
-  return 'editor';
+  if (/\beditor\w*Focus\b|\bresource\b/.test(when)) return 'editor';
+  return 'anywhere';
 }
 
 /**
@@ -49,7 +50,8 @@ function placeOf(kb: ContributedKeybinding): Place {
 export function accessibilityHelpText(keybindings: readonly ContributedKeybinding[], titleOf: (command: string) => string, t: Translate = english): string {
   const l10n = { t };
   const shortcuts = (place: Place): string[] => keybindings.filter((kb) => placeOf(kb) === place).map((kb) => `${keysOf(kb, t)}: ${titleOf(kb.command)}`);
-  const section = (title: string, lines: string[]): string => [title, ...lines.map((line) => `- ${line}`)].join('\n');
+  // A section with nothing to list is left out.
+  const section = (title: string, lines: string[]): string => (lines.length ? [title, ...lines.map((line) => `- ${line}`)].join('\n') : '');
   return `${[
     l10n.t('Docs Assistant: Accessibility Help'),
     section(l10n.t('In the chat (the Ask Docs view, or its editor tab):'), [
@@ -68,6 +70,9 @@ export function accessibilityHelpText(keybindings: readonly ContributedKeybindin
       ...shortcuts('tree'),
     ]),
     section(l10n.t('In an editor:'), shortcuts('editor')),
+    section(l10n.t('Anywhere:'), shortcuts('anywhere')),
     l10n.t('Every command is also in the Command Palette (F1), under “Docs Assistant”.'),
-  ].join('\n\n')}\n`;
+  ]
+    .filter(Boolean)
+    .join('\n\n')}\n`;
 }
