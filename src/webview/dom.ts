@@ -29,17 +29,23 @@ export function icon(name: string, extra = ''): HTMLElement {
   return h('span', { class: `codicon codicon-${name}${extra ? ` ${extra}` : ''}`, 'aria-hidden': 'true' });
 }
 
-/** An icon button with an accessible name; `action` is read by the click delegation in main.ts. */
+/**
+ * An icon button with an accessible name; `action` is read by the click delegation in main.ts.
+ * With visible `text`, that text is its name (a voice-control user says what they see, and a
+ * screen reader reads the same words), and `label`, when it says more, is its description and
+ * tooltip. Without text, `label` is its name.
+ */
 export function iconButton(
   iconName: string,
-  /** @userFacing its title and accessible name */
+  /** @userFacing its tooltip; its accessible name when it has no text, else its description */
   label: string,
   action: string,
   data: Attrs = {},
   /** @userFacing */
   text?: string,
 ): HTMLButtonElement {
-  const attrs: Attrs = { type: 'button', class: text ? 'button-secondary' : 'icon-button', title: label, 'aria-label': label, 'data-action': action };
+  const named: Attrs = text ? { title: label === text ? undefined : label } : { title: label, 'aria-label': label };
+  const attrs: Attrs = { type: 'button', class: text ? 'button-secondary' : 'icon-button', ...named, 'data-action': action };
   for (const [k, v] of Object.entries(data)) attrs[`data-${k}`] = v;
   return h('button', attrs, icon(iconName), text ? h('span', {}, text) : null);
 }

@@ -91,7 +91,7 @@ describe('e2e: agent jobs in a real VS Code', function () {
     });
     await step(e2e.wb, 'the PR link is a child of the job', async () => {
       if ((await row.getAttribute('aria-expanded')) !== 'true') await row.click();
-      await e2e.wb.jobRow(/\/pull\//);
+      await e2e.wb.jobRow(/Pull request #\d+: /);
       await e2e.wb.shot('agent-4-job-completed-with-pr');
     });
   });

@@ -137,7 +137,7 @@ describe('e2e: the README tour (chat → Fix This in the Docs → pull request)'
       const row = await e2e.wb.jobRow(/visibility timeout/);
       await e2e.wb.waitForRowIcon(row, 'git-pull-request', 30_000);
       if ((await row.getAttribute('aria-expanded')) !== 'true') await row.click();
-      await e2e.wb.jobRow(/\/pull\//);
+      await e2e.wb.jobRow(/Pull request #\d+: /);
       await e2e.wb.notification(/pull request ready/i);
       // Down to the newest line, as a reader scrolls: the job card under the answer shows.
       await e2e.chat.locator('.transcript').evaluate((t) => t.scrollTo({ top: t.scrollHeight }));

@@ -97,7 +97,7 @@ describe('e2e: the web extension in code-server’s web worker extension host', 
       const row = await e2e.wb.jobRow(/connect timeout default/);
       await e2e.wb.waitForRowIcon(row, 'git-pull-request', 30_000);
       if ((await row.getAttribute('aria-expanded')) !== 'true') await row.click();
-      await e2e.wb.jobRow(/\/pull\//);
+      await e2e.wb.jobRow(/Pull request #\d+: /);
       await e2e.wb.shot('web-2-job-with-pr');
     });
     const created = e2e.wb.requests(`/v2/agent/${e2e.stack.emulator.projectId}/job`).filter((r) => r.method === 'POST');

@@ -132,6 +132,58 @@ describe('job presentation in the Agent Jobs tree', () => {
   });
 });
 
+// Issue 29: the tree by keyboard and screen reader. Every row says what it is (its label, then its
+// status), Enter runs its primary action, and the context-menu key offers every action a row has.
+describe('job presentation: keyboard and screen readers', () => {
+  const PR_LINK = 'https://github.com/acme/acme-docs/pull/12';
+  const states: [string, JobRecord, string][] = [
+    ['active', record('active'), 'Working'],
+    ['completed with PR', record('completed', { prLink: PR_LINK }), 'Pull request ready'],
+    ['completed without changes', record('completed'), 'Finished without changes'],
+    ['failed', record('failed'), 'Failed'],
+    ['archived', record('archived'), 'Archived'],
+    ['not found', record('active', { notFound: true }), 'Not found on the service'],
+    ['polling error', record('active', { pollError: 'HTTP 503' }), 'Working (the last check for updates failed)'],
+  ];
+  for (const [name, r, status] of states) {
+    it(`${name}: the job row is named by its label and status, Enter shows the job, and its context menu has actions`, () => {
+      const v = presentJob(r, NOW, english);
+      assert.equal(v.accessibilityLabel, `Fix the timeout default on the configuration page, ${status}, acme/acme-docs@main · docs-agent-1 · 5m ago`);
+      assert.ok(v.accessibilityLabel.startsWith(v.label), 'the name starts with what is seen');
+      assert.deepEqual(v.command, { id: 'docsAssistant.agent.showJob', title: 'Show Job' });
+      assert.ok(actionsFor(v.contextValue).length >= 2, `"${v.contextValue}" has no actions`);
+      for (const child of presentChildren(r, NOW, english)) assert.notDeepEqual(actionsFor(child.contextValue), [], `"${child.contextValue}" has no actions`);
+    });
+  }
+
+  it('the PR row is named "Pull request #12: owner/repo", not by its address, and Enter opens it', () => {
+    const [pr] = presentChildren(record('completed', { prLink: PR_LINK }), NOW, english);
+    assert.ok(pr?.kind === 'prLink');
+    assert.equal(pr.label, 'Pull request #12: acme/acme-docs');
+    assert.equal(pr.accessibilityLabel, pr.label);
+    assert.deepEqual(pr.command, { id: 'docsAssistant.agent.openPullRequest', title: 'Open Pull Request' });
+    assert.equal(pr.tooltip, `Open ${PR_LINK}`, 'the address is still there, in the tooltip');
+    assert.deepEqual(actionsFor(pr.contextValue), ['copyPullRequestLink', 'openPullRequest']);
+  });
+
+  it('a link that names no pull request by its path is just "Pull request": nothing else of it is shown', () => {
+    for (const link of ['https://example.com/review?id=12', 'https://github.com/acme/acme-docs/pull/12?<script>', 'javascript:alert(1)']) {
+      const [pr] = presentChildren(record('completed', { prLink: link }), NOW, english);
+      assert.equal(pr?.label, 'Pull request', link);
+      assert.equal(pr?.accessibilityLabel, 'Pull request', link);
+    }
+  });
+
+  it('a follow-up row says it is one and when it was sent, and offers another follow-up and the job id', () => {
+    const followUps = [{ prompt: 'Also fix the table', sentAt: '2026-11-23T11:58:00Z' }];
+    const [row] = presentChildren(record('completed', { followUps }), NOW, english);
+    assert.equal(row?.accessibilityLabel, 'Also fix the table, follow-up, sent 2m ago');
+    assert.deepEqual(actionsFor(row!.contextValue), ['copyJobId', 'followUp']);
+    const [gone] = presentChildren(record('active', { followUps, notFound: true }), NOW, english);
+    assert.deepEqual(actionsFor(gone!.contextValue), ['copyJobId'], 'no follow-up for a job the service no longer has');
+  });
+});
+
 describe('agent prompt', () => {
   it('names the file, the lines and the selected text before the instruction', () => {
     const p = buildAgentPrompt('  Fix the default  ', { path: 'docs/config.md', startLine: 10, endLine: 12, text: 'timeout: 10s', languageId: 'markdown' });

@@ -3,6 +3,7 @@ import {
   choosePullRequestTarget,
   gitHubPullRequest,
   openPullRequestInOf,
+  pullRequestOfLink,
   pullRequestsExtensionUri,
   PULL_REQUESTS_EXTENSION_ID,
 } from '../../src/agent/core/pullRequestLink';
@@ -58,6 +59,29 @@ describe('pull request links: which are github.com pull requests', () => {
   for (const [what, url] of notPullRequests) {
     it(`is not one: ${what}`, () => assert.equal(gitHubPullRequest(url), undefined, url));
   }
+});
+
+describe('pull request links: what a link is named in the tree (issue 29)', () => {
+  it('reads the number and repository of any web host that ends in /<owner>/<repo>/pull/<n>', () => {
+    assert.deepEqual(pullRequestOfLink(PR), { owner: 'acme', repo: 'acme-docs', number: 42 });
+    assert.deepEqual(pullRequestOfLink('https://github.acme.example/acme/acme-docs/pull/42/'), { owner: 'acme', repo: 'acme-docs', number: 42 });
+    // The emulator serves its pull requests under /pr/<owner>/<repo>/pull/<n>.
+    assert.deepEqual(pullRequestOfLink('http://127.0.0.1:3000/pr/acme/acme-docs/pull/3'), { owner: 'acme', repo: 'acme-docs', number: 3 });
+  });
+  it('names nothing from a link of another shape, a scheme other than the web, user info, a query or odd parts', () => {
+    for (const url of [
+      'https://github.com/acme/acme-docs/issues/42',
+      'https://github.com/acme/acme-docs/pull/0',
+      'https://github.com/acme/acme-docs/pull/42?x=1',
+      'https://github.com/acme/acme-docs/pull/42#top',
+      'https://github.com@evil.example/acme/acme-docs/pull/42',
+      'javascript:alert(1)//github.com/acme/acme-docs/pull/42',
+      'https://github.com/acme/../pull/42',
+      'https://github.com/acme/<b>x</b>/pull/42',
+      'https://github.com/ac me/acme-docs/pull/42',
+    ])
+      assert.equal(pullRequestOfLink(url), undefined, url);
+  });
 });
 
 describe('pull request links: the Pull Requests extension URI', () => {

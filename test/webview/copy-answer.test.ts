@@ -5,7 +5,8 @@ import { snapshotWith, withWebview } from './fixture';
 
 // Issue 19, item 3: Copy on a finished answer asks the host for the whole answer as Markdown
 // (text and sources, built on the host from the conversation it keeps), names only the turn,
-// and says "Copied" for a moment once the host has written it.
+// and says "Copied" for a moment once the host has written it. The button is named by the word
+// it shows (issue 29); what it does in full is its tooltip and description (title).
 
 function turn(id: string, status: TurnView['answer']['status'], text: string): TurnView {
   return {
@@ -25,7 +26,7 @@ describe('chat webview: Copy an answer as Markdown', function () {
     const buttons = page.locator('.answer-footer [data-action="copyAnswer"]');
     assert.equal(await buttons.count(), 2);
     const second = buttons.nth(1);
-    assert.equal(await second.getAttribute('aria-label'), 'Copy the answer as Markdown');
+    assert.equal(await second.getAttribute('title'), 'Copy the answer as Markdown');
     assert.equal(await second.locator('.codicon-copy').count(), 1);
     assert.equal((await second.innerText()).trim(), 'Copy');
     await second.click();
@@ -38,13 +39,13 @@ describe('chat webview: Copy an answer as Markdown', function () {
     // Nothing else went out: the text itself is never sent back to the host.
     assert.equal((await h.posted('copyCode')).length, 0);
     assert.equal((await second.innerText()).trim(), 'Copied');
-    assert.equal(await second.getAttribute('aria-label'), 'Copied');
+    assert.equal(await second.getAttribute('title'), 'Copied');
     assert.equal(await second.locator('.codicon-check').count(), 1);
     assert.equal(await page.textContent('[role="status"]'), 'Copied');
     // It goes back to Copy after a moment.
     await page.waitForTimeout(COPIED_MS + 300);
     assert.equal((await second.innerText()).trim(), 'Copy');
-    assert.equal(await second.getAttribute('aria-label'), 'Copy the answer as Markdown');
+    assert.equal(await second.getAttribute('title'), 'Copy the answer as Markdown');
     assert.equal(await second.locator('.codicon-copy').count(), 1);
   });
 

@@ -84,7 +84,8 @@ describe('chat webview in the display language (@vscode/l10n)', function () {
     page = await h.open(snapshotWith({ turns: [failedTurn()] }));
     assert.equal(await page.textContent('.tool'), 'In der Doku gesucht: „timeout“ · 3 Treffer');
     assert.equal(await page.textContent('.sources-title'), 'Quellen');
-    assert.equal(await page.getAttribute('.code-actions button[data-action="copyCode"]', 'aria-label'), 'Code kopieren');
+    // A button with text is named by it; what it does in full is its tooltip (issue 29).
+    assert.equal(await page.getAttribute('.code-actions button[data-action="copyCode"]', 'title'), 'Code kopieren');
     assert.deepEqual(await page.locator('.error-actions button').allTextContents(), ['Einstellungen öffnen', 'Erneut versuchen']);
     assert.match((await page.textContent('.retry-countdown'))!, /^Erneut möglich in (29|30) s$/);
     assert.deepEqual(await pageState(page), { executed: [], violations: [] }, 'the data block is not script: no CSP violation');

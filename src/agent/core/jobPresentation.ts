@@ -1,6 +1,7 @@
 import { mdText } from '../../common/markdown/escape';
 import type * as l10n from '@vscode/l10n';
 import type { JobRecord } from './jobStore';
+import { pullRequestOfLink } from './pullRequestLink';
 
 // What each job looks like in the Agent Jobs tree, as plain data, so that every state can be
 // asserted in Node tests. jobsTreeProvider.ts maps this onto vscode.TreeItem.
@@ -11,8 +12,17 @@ import type { JobRecord } from './jobStore';
 /** vscode.l10n.t, or `english` (src/common/l10n.ts) in tests. */
 type Translate = (message: string, ...args: l10n.L10nReplacement[]) => string;
 
+/** What Enter (or a click) on a row runs, with the row's job id as its one argument. */
+export interface RowCommand {
+  id: 'docsAssistant.agent.showJob' | 'docsAssistant.agent.openPullRequest';
+  title: string;
+}
+
 export interface JobItemView {
   label: string;
+  /** What a screen reader says for the row: its label first (the name contains what is seen), then its status. */
+  accessibilityLabel: string;
+  command: RowCommand;
   description: string;
   iconId: string;
   /** A ThemeColor id, or undefined for the default foreground. */
@@ -23,9 +33,20 @@ export interface JobItemView {
   statusText: string;
 }
 
+// A child row is named for what it is ("Pull request #12: acme/docs"), not for its address: the
+// link shows only in its tooltip, and the row's name, read aloud, is its label.
 export type ChildView =
-  | { kind: 'prLink'; label: string; url: string; contextValue: 'prLink'; iconId: 'git-pull-request' }
-  | { kind: 'followUp'; label: string; description: string; contextValue: 'followUp'; iconId: 'comment'; index: number };
+  | { kind: 'prLink'; label: string; accessibilityLabel: string; tooltip: string; contextValue: 'prLink'; iconId: 'git-pull-request'; command: RowCommand }
+  | {
+      kind: 'followUp';
+      label: string;
+      description: string;
+      accessibilityLabel: string;
+      /** `followUp`, plus ` notFound` when its job is gone from the service (no more follow-ups then). */
+      contextValue: string;
+      iconId: 'comment';
+      index: number;
+    };
 
 const LABEL_MAX = 80;
 
@@ -106,6 +127,13 @@ export function contextValueOf(r: JobRecord): string {
   return flags.join(' ');
 }
 
+/** "Pull request #12: acme/docs" from the link's path (pullRequestLink.ts), else just "Pull request". */
+function pullRequestLabel(url: string, t: Translate): string {
+  const l10n = { t };
+  const pr = pullRequestOfLink(url);
+  return pr ? l10n.t('Pull request #{0}: {1}', pr.number, `${pr.owner}/${pr.repo}`) : l10n.t('Pull request');
+}
+
 export function presentJob(r: JobRecord, now: number, t: Translate): JobItemView {
   const l10n = { t };
   const { job } = r;
@@ -125,8 +153,13 @@ export function presentJob(r: JobRecord, now: number, t: Translate): JobItemView
   ];
   const lines = [`**${mdText(labelOf(r, t, 200))}**`, '', ...rows.map(([k, v]) => `${k}: ${mdText(v)}  `)];
   if (r.pollError) lines.push('', `$(warning) ${mdText(r.pollError)}`);
+  const label = labelOf(r, t);
+  const status = r.pollError ? l10n.t('{0} (the last check for updates failed)', statusText(r, t)) : statusText(r, t);
   return {
-    label: labelOf(r, t),
+    label,
+    accessibilityLabel: l10n.t('{0}, {1}, {2}', label, status, description),
+    // Enter on a job shows it: the tree reveals and expands it, so its pull request is one arrow away.
+    command: { id: 'docsAssistant.agent.showJob', title: l10n.t('Show Job') },
     description,
     ...icon(r),
     contextValue: contextValueOf(r),
@@ -136,17 +169,33 @@ export function presentJob(r: JobRecord, now: number, t: Translate): JobItemView
 }
 
 export function presentChildren(r: JobRecord, now: number, t: Translate): ChildView[] {
+  const l10n = { t };
   const children: ChildView[] = [];
-  if (r.job.prLink) children.push({ kind: 'prLink', label: r.job.prLink, url: r.job.prLink, contextValue: 'prLink', iconId: 'git-pull-request' });
-  r.followUps.forEach((f, index) =>
+  if (r.job.prLink) {
+    const label = pullRequestLabel(r.job.prLink, t);
+    children.push({
+      kind: 'prLink',
+      label,
+      accessibilityLabel: label,
+      tooltip: l10n.t('Open {0}', r.job.prLink),
+      contextValue: 'prLink',
+      iconId: 'git-pull-request',
+      // The job, not the URL, goes to the command (actions.ts): it opens only a link the store holds.
+      command: { id: 'docsAssistant.agent.openPullRequest', title: l10n.t('Open Pull Request') },
+    });
+  }
+  r.followUps.forEach((f, index) => {
+    const label = firstLine(f.prompt, t);
+    const description = relativeAge(f.sentAt, now, t);
     children.push({
       kind: 'followUp',
-      label: firstLine(f.prompt, t),
-      description: relativeAge(f.sentAt, now, t),
-      contextValue: 'followUp',
+      label,
+      description,
+      accessibilityLabel: description ? l10n.t('{0}, follow-up, sent {1}', label, description) : l10n.t('{0}, follow-up', label),
+      contextValue: r.notFound ? 'followUp notFound' : 'followUp',
       iconId: 'comment',
       index,
-    }),
-  );
+    });
+  });
   return children;
 }

@@ -29,15 +29,34 @@ export interface GitHubPullRequest {
 // GitHub's own rules, as the extension checks them: an owner is letters, digits and single inner
 // hyphens; a repository letters, digits, `.`, `_` and `-` (but not `.` or `..`). The whole link is
 // matched as written: no decoding, no normalising, nothing before or after.
-const PR_LINK = /^https:\/\/github\.com\/([A-Za-z0-9_](?:[A-Za-z0-9_]|-(?!-))*(?<!-))\/([A-Za-z0-9_.-]+)\/pull\/([1-9][0-9]{0,9})$/;
+const OWNER = /[A-Za-z0-9_](?:[A-Za-z0-9_]|-(?!-))*(?<!-)/.source;
+const REPO = /[A-Za-z0-9_.-]+/.source;
+const NUMBER = /[1-9][0-9]{0,9}/.source;
+const PR_LINK = new RegExp(`^https://github\\.com/(${OWNER})/(${REPO})/pull/(${NUMBER})$`);
+// Any web host's `…/<owner>/<repo>/pull/<n>` (a GitHub Enterprise, the emulator): only for the
+// link's name in the tree, never for where it opens.
+const ANY_PR_LINK = new RegExp(`^https?://[^/?#@\\s]+(?:/[^?#\\s]*)?/(${OWNER})/(${REPO})/pull/(${NUMBER})/?$`);
 const URI_SCHEME = /^[a-z][a-z0-9+.-]*$/;
 const WEB_SCHEMES = new Set(['http', 'https', 'file', 'data', 'javascript', 'command']);
 
 /** The pull request a link names, when it is exactly `https://github.com/<owner>/<repo>/pull/<n>`. */
 export function gitHubPullRequest(url: string): GitHubPullRequest | undefined {
-  const m = PR_LINK.exec(url);
+  return pullRequestMatching(PR_LINK, url);
+}
+
+function pullRequestMatching(link: RegExp, url: string): GitHubPullRequest | undefined {
+  const m = link.exec(url);
   if (!m || m[2] === '.' || m[2] === '..') return undefined;
   return { owner: m[1]!, repo: m[2]!, number: Number(m[3]) };
+}
+
+/**
+ * The pull request a web link names, read from its path alone (`…/<owner>/<repo>/pull/<n>`), so
+ * that the tree can call it "Pull request #n: owner/repo". Only what these patterns allow is
+ * taken from a link the service sent; any other link names no pull request.
+ */
+export function pullRequestOfLink(url: string): GitHubPullRequest | undefined {
+  return pullRequestMatching(ANY_PR_LINK, url);
 }
 
 /** Whether `scheme` can be VS Code's own (vscode.env.uriScheme: vscode, vscode-insiders, code-oss…). */

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { Emitter } from '../../common/event';
 import type { JobRecord } from '../core/jobStore';
-import { presentChildren, presentJob, type ChildView } from '../core/jobPresentation';
+import { presentChildren, presentJob, type ChildView, type RowCommand } from '../core/jobPresentation';
 
 // Maps the plain presentation (jobPresentation.ts) onto tree items. Elements are small objects
 // keyed by job id, so reveal() can find a job again after the list changes.
@@ -54,7 +54,9 @@ export class JobsTreeProvider implements vscode.TreeDataProvider<JobsTreeElement
     const tooltip = new vscode.MarkdownString(view.tooltipMarkdown, true);
     tooltip.isTrusted = false;
     item.tooltip = tooltip;
-    item.accessibilityInformation = { label: `${view.label}, ${view.statusText}, ${view.description}` };
+    // Set, so that a screen reader hears the label and status rather than the tooltip.
+    item.accessibilityInformation = { label: view.accessibilityLabel };
+    item.command = rowCommand(view.command, record.job.id);
     return item;
   }
 
@@ -67,15 +69,20 @@ export class JobsTreeProvider implements vscode.TreeDataProvider<JobsTreeElement
   }
 }
 
+/** Enter on a row: the command names the job, never a URL (actions.ts opens only what the store holds). */
+function rowCommand(command: RowCommand, jobId: string): vscode.Command {
+  return { command: command.id, title: command.title, arguments: [jobId] };
+}
+
 function childItem(jobId: string, child: ChildView): vscode.TreeItem {
-  const item = new vscode.TreeItem(child.kind === 'prLink' ? vscode.l10n.t('Pull request') : child.label, vscode.TreeItemCollapsibleState.None);
+  const item = new vscode.TreeItem(child.label, vscode.TreeItemCollapsibleState.None);
   item.iconPath = new vscode.ThemeIcon(child.iconId);
   item.contextValue = child.contextValue;
+  // Without it VS Code reads a string tooltip as the row's name ("Open https://…").
+  item.accessibilityInformation = { label: child.accessibilityLabel };
   if (child.kind === 'prLink') {
-    item.description = child.url;
-    item.tooltip = vscode.l10n.t('Open {0}', child.url);
-    // The job, not the URL: the command opens only a link the job store holds.
-    item.command = { command: 'docsAssistant.agent.openPullRequest', title: vscode.l10n.t('Open Pull Request'), arguments: [jobId] };
+    item.tooltip = child.tooltip;
+    item.command = rowCommand(child.command, jobId);
   } else {
     item.description = child.description;
     item.tooltip = child.label;

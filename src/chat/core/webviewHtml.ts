@@ -6,6 +6,9 @@
 // and comes through the host (src/webview/images.ts). The page's words come with it: the l10n
 // bundle of the display language, as a JSON data block that the page reads (src/webview/l10n.ts)
 // and that is never run, so the CSP need not allow it.
+// The whole page is one `main` landmark under a heading: a screen reader's landmark and heading
+// keys land on the chat. The heading is the view's name as VS Code's view title shows it, so it
+// is hidden from sight only (the title bar already shows it).
 
 export interface WebviewHtmlOptions {
   cspSource: string;
@@ -71,7 +74,9 @@ export function renderWebviewHtml(o: WebviewHtmlOptions): string {
 <title>${esc(o.title)}</title>
 </head>
 <body>
-${l10nDataBlock(o.l10nBundle)}<div id="app" class="app" aria-busy="true" data-image-origins="${esc((o.imageOrigins ?? []).filter((x) => ORIGIN.test(x)).join(' '))}"></div>
+${l10nDataBlock(o.l10nBundle)}<main id="app" class="app" aria-busy="true" data-image-origins="${esc((o.imageOrigins ?? []).filter((x) => ORIGIN.test(x)).join(' '))}">
+<h1 class="sr-only">${esc(o.title)}</h1>
+</main>
 <script nonce="${esc(o.nonce)}" src="${esc(o.scriptUri)}"></script>
 </body>
 </html>`;
