@@ -1,5 +1,5 @@
 import * as l10n from '@vscode/l10n';
-import type { AnswerStatus, JobCardView } from '../common/protocol';
+import type { AnswerPatch, AnswerStatus, ChatSnapshot, JobCardView } from '../common/protocol';
 import { jobStatusText } from './answerLists';
 import type { Announcer } from './announcer';
 
@@ -23,8 +23,23 @@ export class ChatAnnouncements {
 
   constructor(private readonly announcer: Announcer) {}
 
+  /** After snapshot `s` was rendered: `turnOf` gives the element that shows each of its turns. */
+  rendered(s: ChatSnapshot, turnOf: (id: string) => AnnouncedTurn | undefined): void {
+    for (const t of s.turns) {
+      const el = turnOf(t.id);
+      if (el) this.turn(t.id, el, s.announceRequestSent);
+      this.jobs(t.answer.jobs);
+    }
+  }
+
+  /** After `patches` were applied to `turn`. */
+  patched(id: string, turn: AnnouncedTurn, patches: readonly AnswerPatch[]): void {
+    this.turn(id, turn);
+    for (const p of patches) if (p.op === 'setJobs') this.jobs(p.jobs);
+  }
+
   /** After `turn` (of id `id`) was rendered or patched. `requestSent`: say that the question went out. */
-  turn(id: string, turn: AnnouncedTurn, requestSent = false): void {
+  private turn(id: string, turn: AnnouncedTurn, requestSent = false): void {
     const s = turn.answerStatus;
     if (s === 'waiting' || s === 'streaming') {
       if (this.ongoing.has(id)) return;
@@ -37,7 +52,7 @@ export class ChatAnnouncements {
   }
 
   /** After job cards were rendered. */
-  jobs(jobs: readonly JobCardView[]): void {
+  private jobs(jobs: readonly JobCardView[]): void {
     for (const j of jobs) {
       const state = jobStatusText(j);
       const before = this.jobStates.get(j.jobId);

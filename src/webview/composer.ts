@@ -41,7 +41,13 @@ export class Composer {
       clearTimeout(this.draftTimer);
       this.draftTimer = setTimeout(() => this.saveDraft(this.input.value), 300);
     });
-    this.button.addEventListener('click', () => (this.busy ? this.stop() : void this.submit()));
+    this.button.addEventListener('click', () => {
+      // Stop turns this button into a disabled Send, which would drop focus to the page: the
+      // input box takes it, as after Send, ready for the next question.
+      if (this.busy) this.stop();
+      else void this.submit();
+      this.input.focus();
+    });
     this.refreshButton();
   }
 
@@ -60,6 +66,11 @@ export class Composer {
 
   focus(): void {
     this.input.focus();
+  }
+
+  /** The input box, for the keys that move between it and the answers (turnNavigation.ts). */
+  get inputElement(): HTMLTextAreaElement {
+    return this.input;
   }
 
   /** A line under the input box: why something did not happen (main.ts also says it). */

@@ -10,6 +10,7 @@ import { getPersistedState, handleNotifications, handleRequestFailures, request,
 import { TurnElement } from './turns';
 import { readImageOrigins, showLoadedImage } from './images';
 import { useL10nBundle } from './l10nBundle';
+import { installPageFocus } from './pageFocus';
 
 // The chat UI. It renders what the host sends and asks the host for everything else: it holds
 // no key, opens no link and starts nothing on its own. Its words are in the display language:
@@ -19,8 +20,7 @@ useL10nBundle(document);
 const app = document.getElementById('app')!;
 readImageOrigins(app);
 const banner = h('div', { class: 'setup-banner', hidden: true });
-// Not a live region: a streaming answer re-renders many times a second, and a screen reader would
-// read each render. What is worth hearing goes through the announcer, once.
+// Not a live region: each render of a streaming answer would be read. The announcer says what matters.
 const transcript = h('div', { class: 'transcript', role: 'region', 'aria-label': l10n.t('Conversation'), tabindex: '0' });
 const jump = h(
   'button',
@@ -38,6 +38,8 @@ const composer = new Composer(
   (text) => void request('saveDraft', { text }).catch(() => undefined),
 );
 app.append(banner, transcript, jump, composer.root, announcer.el);
+// Focus never falls to the page's <body>; the keys that move it (pageFocus.ts).
+const keeper = installPageFocus({ app, transcript, composer });
 // A request the page sends without using its reply, when it fails (refused, or not answered in
 // time), is told in the line under the input box instead of nothing happening, and said.
 function tellFailure(reason: string): void {
@@ -171,12 +173,8 @@ function render(s: ChatSnapshot): void {
 
 /** Renders `s`, then says what changed that a screen reader should hear. */
 function show(s: ChatSnapshot): void {
-  render(s);
-  for (const t of s.turns) {
-    const el = turns.get(t.id);
-    if (el) announcements.turn(t.id, el, s.announceRequestSent);
-    announcements.jobs(t.answer.jobs);
-  }
+  keeper.around(() => render(s));
+  announcements.rendered(s, (id) => turns.get(id));
 }
 
 // What the host tells the page: one handler per notification (a missing one does not compile).
@@ -185,9 +183,8 @@ handleNotifications({
   patch: ({ turnId, patches }) => {
     const el = turns.get(turnId);
     if (!el) return;
-    el.apply(patches);
-    announcements.turn(turnId, el);
-    for (const p of patches) if (p.op === 'setJobs') announcements.jobs(p.jobs);
+    keeper.around(() => el.apply(patches));
+    announcements.patched(turnId, el, patches);
     // Text is rendered later (at most once per frame) and follows the bottom from there; reading the
     // layout here on every delta would force a layout per delta for nothing.
     if (patches.some((p) => p.op !== 'appendText')) followIfPinned();
@@ -261,6 +258,8 @@ document.addEventListener('click', (e) => {
       break;
     case 'runAction':
       tell('runAction', turnId ? { action: d.action_name as ErrorAction, turnId } : { action: d.action_name as ErrorAction });
+      // The error (or the banner) and its button go once the action is taken: the input box is next.
+      composer.focus();
       break;
     case 'fixInDocs':
       if (turnId) tell('fixInDocs', { turnId });
@@ -288,6 +287,8 @@ function hello(): void {
     (s) => {
       composer.showHint('');
       show(s);
+      // VS Code may have focused this webview (Focus on Ask Docs View) before the page could take it.
+      if (document.hasFocus()) keeper.restoreIfLost();
     },
     (e: unknown) => {
       tellFailure(reasonOf(e));

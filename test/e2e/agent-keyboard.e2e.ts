@@ -90,14 +90,9 @@ describe('e2e: the Agent Jobs tree by keyboard only', function () {
 
   it('Enter on the pull request row opens it, and the keyboard stays on the row', async function () {
     const before = e2e.wb.opened.length;
-    const emulatorPort = new URL(e2e.stack.emulator.url).port;
-    // As in agent.e2e.ts: code-server hands loopback links to its port proxy, dropping the path.
-    const isPrTab = (u: string) => u.includes('/pull/') || u.includes(`/proxy/${emulatorPort}/`);
     await step(e2e.wb, 'Enter', async () => {
       await press('Enter');
-      const deadline = Date.now() + 10_000;
-      while (Date.now() < deadline && !e2e.wb.opened.slice(before).some(isPrTab)) await e2e.wb.page.waitForTimeout(100);
-      assert.ok(e2e.wb.opened.slice(before).some(isPrTab), `a browser tab should open the PR; opened: ${JSON.stringify(e2e.wb.opened.slice(before))}`);
+      await e2e.wb.waitForPullRequestTab(before);
     });
     await step(e2e.wb, 'the focus is still on the pull request row', async () => {
       await e2e.wb.page.bringToFront();

@@ -98,29 +98,10 @@ describe('e2e: agent jobs in a real VS Code', function () {
 
   it('opens the pull request from the context menu through openExternal', async function () {
     const before = e2e.wb.opened.length;
-    // The emulator serves its pull requests under /pr/<repo>/pull/<n>. code-server hands loopback
-    // links to its own port proxy (/proxy/<port>/), keeping the port and dropping the path, so the
-    // tab shows either the PR itself or the proxy of the emulator's port.
-    const emulatorPort = new URL(e2e.stack.emulator.url).port;
-    const isPrTab = (u: string) => u.includes('/pull/') || u.includes(`/proxy/${emulatorPort}/`);
     await step(e2e.wb, 'Open Pull Request from the job context menu', async () => {
       await e2e.wb.contextMenu(await e2e.wb.jobRow(/connect timeout default/), 'Open Pull Request');
     });
-    await step(e2e.wb, 'a browser tab opens the pull request', async () => {
-      // VS Code trusts loopback links; for any other host it asks first (its own prompt, which
-      // our code never bypasses). Confirm it if it shows.
-      const dialog = e2e.wb.page.locator('.monaco-dialog-box');
-      const deadline = Date.now() + 10_000;
-      while (Date.now() < deadline && !e2e.wb.opened.slice(before).some(isPrTab)) {
-        if (await dialog.isVisible().catch(() => false))
-          await dialog
-            .locator('.monaco-button', { hasText: /^Open$/ })
-            .first()
-            .click();
-        await e2e.wb.page.waitForTimeout(100);
-      }
-      assert.ok(e2e.wb.opened.slice(before).some(isPrTab), `a browser tab should open the PR; opened: ${JSON.stringify(e2e.wb.opened.slice(before))}`);
-    });
+    await step(e2e.wb, 'a browser tab opens the pull request', () => e2e.wb.waitForPullRequestTab(before));
   });
 
   it('sends a follow-up; the job goes active again, and keeps being polled after the extension host crashed and restarted', async function () {

@@ -1,3 +1,4 @@
+import * as assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Frame, Locator, Page } from 'playwright-core';
@@ -50,6 +51,29 @@ export class Workbench {
     private readonly context: BrowserContext,
     private readonly stack: Stack,
   ) {}
+
+  /**
+   * Waits (10 s at most) until a page opened since `since` (an index into `opened`) shows one of
+   * the emulator's pull requests, confirming VS Code's "open this external link?" dialog if it asks
+   * (it trusts loopback links; for any other host it asks first, and our code never bypasses it).
+   * code-server hands loopback links to its own port proxy (/proxy/<port>/), keeping the port and
+   * dropping the path, so the tab shows either the PR itself or the proxy of the emulator's port.
+   */
+  async waitForPullRequestTab(since: number): Promise<void> {
+    const emulatorPort = new URL(this.stack.emulator.url).port;
+    const isPrTab = (u: string) => u.includes('/pull/') || u.includes(`/proxy/${emulatorPort}/`);
+    const dialog = this.page.locator('.monaco-dialog-box');
+    const deadline = Date.now() + 10_000;
+    while (Date.now() < deadline && !this.opened.slice(since).some(isPrTab)) {
+      if (await dialog.isVisible().catch(() => false))
+        await dialog
+          .locator('.monaco-button', { hasText: /^Open$/ })
+          .first()
+          .click();
+      await this.page.waitForTimeout(100);
+    }
+    assert.ok(this.opened.slice(since).some(isPrTab), `a browser tab should open the PR; opened: ${JSON.stringify(this.opened.slice(since))}`);
+  }
 
   static async open(stack: Stack): Promise<Workbench> {
     const b = await sharedBrowser();

@@ -4,8 +4,8 @@ import { newId } from '../../common/ids';
 import { resolveCodeTarget } from '../../host/vscode/codeTarget';
 import { readConfig } from '../../host/vscode/config';
 import { buildContextChip } from '../../host/core/selectionContext';
+import type { ChatFocus } from '../core/chatFocus';
 import type { ChatController } from './chatController';
-import type { ChatViewProvider } from './chatViews';
 
 // Ask Docs About `symbol` / This (the lightbulb, src/codeActions), or anyone else who runs the
 // command with arguments: the range it names, widened to its symbol, joins the composer as a
@@ -13,12 +13,11 @@ import type { ChatViewProvider } from './chatViews';
 // extension or `command:` link can run this command, and only the user decides what leaves.
 // resolveCodeTarget refuses, with a message, a document outside the workspace or not open.
 
-export async function askAboutTarget(controller: ChatController, view: ChatViewProvider, args: AskAboutSelectionArgs): Promise<void> {
+export async function askAboutTarget(controller: ChatController, focus: ChatFocus, args: AskAboutSelectionArgs): Promise<void> {
   const target = await resolveCodeTarget(args);
   if (!target) return;
   const chip = buildContextChip({ ...target, id: newId(), maxChars: readConfig().maxSelectionChars });
   const notAttached = controller.session.fillComposer(chip, args.question);
-  await view.reveal();
-  controller.focusInput(args.question);
+  await focus.show(args.question);
   if (notAttached) void vscode.window.setStatusBarMessage(vscode.l10n.t('Docs Assistant: {0}', notAttached), 5000);
 }

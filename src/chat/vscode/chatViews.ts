@@ -31,9 +31,14 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
     return this.view;
   }
 
-  /** Shows the view; resolves once it exists (so a following focusInput reaches it). */
+  /**
+   * Shows the view with focus in it (not `preserveFocus`: the keyboard goes to the chat); resolves
+   * once it exists, so a following focusInput reaches it. Before VS Code has resolved the view,
+   * only its generated `.focus` command can show it.
+   */
   async reveal(): Promise<void> {
-    await vscode.commands.executeCommand(`${CHAT_VIEW_ID}.focus`);
+    if (this.view) this.view.show(false);
+    else await vscode.commands.executeCommand(`${CHAT_VIEW_ID}.focus`);
   }
 }
 
@@ -51,9 +56,15 @@ export class ChatPanels extends Disposable {
     this._register(toDisposable(() => this.panel?.dispose()));
   }
 
+  /** Whether the chat's editor tab is open and in view. */
+  get inView(): boolean {
+    return this.panel?.visible ?? false;
+  }
+
+  /** Opens the editor tab, or shows it, with focus in it (not `preserveFocus`). */
   open(): void {
     if (this.panel) {
-      this.panel.reveal();
+      this.panel.reveal(undefined, false);
       return;
     }
     const panel = vscode.window.createWebviewPanel(PANEL_TYPE, vscode.l10n.t('Ask Docs'), vscode.ViewColumn.Beside, { retainContextWhenHidden: false });

@@ -4,6 +4,7 @@ import { commandGuard } from '../../host/vscode/guarded';
 import type { Log } from '../../host/vscode/log';
 import type { KeyStore } from '../../host/vscode/secrets';
 import { askAboutTarget } from './askAboutTarget';
+import { ChatFocus } from '../core/chatFocus';
 import type { ChatController } from './chatController';
 import type { ChatPanels, ChatViewProvider } from './chatViews';
 import { exportConversation } from './exportCommand';
@@ -20,6 +21,10 @@ export function registerChatCommands(
 ): vscode.Disposable {
   const { keys } = services;
   const guarded = commandGuard(services);
+  // Every command that opens the chat leaves focus in its input box (core/chatFocus.ts).
+  const focus = new ChatFocus({ panelInView: () => panels.inView, showPanel: () => panels.open(), showView: () => view.reveal() }, (text) =>
+    controller.focusInput(text),
+  );
 
   return vscode.Disposable.from(
     vscode.commands.registerCommand(
@@ -27,36 +32,43 @@ export function registerChatCommands(
       // From the palette or a menu: the editor's selection, and the user types the question.
       // From a code action (src/codeActions): its range and question (src/common/commandArgs.ts).
       guarded('Ask Docs About Selection', async (args?: unknown) => {
-        if (isAskAboutSelectionArgs(args)) return askAboutTarget(controller, view, args);
+        if (isAskAboutSelectionArgs(args)) return askAboutTarget(controller, focus, args);
         controller.attachSelection();
-        await view.reveal();
-        controller.focusInput();
+        await focus.show();
       }),
     ),
     vscode.commands.registerCommand(
       'docsAssistant.chat.addSelection',
+      // Does not open the chat: focus stays in the editor, for the next selection to add (and the
+      // palette keeps the editor's commands). Focus Chat Input (its key) goes to the chat after.
       guarded('Add Selection to Docs Chat', () => {
         if (controller.attachSelection()) void vscode.window.setStatusBarMessage(vscode.l10n.t('Docs Assistant: selection added to the chat.'), 3000);
       }),
     ),
     vscode.commands.registerCommand(
       'docsAssistant.chat.newConversation',
-      guarded('New Conversation', () => controller.session.newConversation()),
-    ),
-    vscode.commands.registerCommand(
-      'docsAssistant.chat.openInEditor',
-      guarded('Open Docs Chat in Editor', () => panels.open()),
-    ),
-    vscode.commands.registerCommand(
-      'docsAssistant.chat.focus',
-      guarded('Ask Docs', async () => {
-        await view.reveal();
-        controller.focusInput();
+      guarded('New Conversation', async () => {
+        controller.session.newConversation();
+        // Not left in the editor or on the view's title button: the new conversation's input box.
+        await focus.show();
       }),
     ),
     vscode.commands.registerCommand(
+      'docsAssistant.chat.openInEditor',
+      guarded('Open Docs Chat in Editor', () => focus.showInEditor()),
+    ),
+    vscode.commands.registerCommand(
+      'docsAssistant.chat.focus',
+      guarded('Ask Docs', () => focus.show()),
+    ),
+    vscode.commands.registerCommand(
+      'docsAssistant.chat.focusInput',
+      // The keyboard's way back to the input box, from the editor or from inside the chat.
+      guarded('Focus Chat Input', () => focus.show()),
+    ),
+    vscode.commands.registerCommand(
       'docsAssistant.chat.showHistory',
-      guarded('Show Conversation History', () => showHistoryPick(controller, view)),
+      guarded('Show Conversation History', () => showHistoryPick(controller, focus)),
     ),
     vscode.commands.registerCommand(
       'docsAssistant.chat.exportConversation',

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { ChatController } from './chatController';
+import type { ChatFocus } from '../core/chatFocus';
 import { historyNote, type StoredConversation } from '../core/chatStore';
-import type { ChatViewProvider } from './chatViews';
 import { exportConversation } from './exportCommand';
 import { historyIndex, searchHistory, type HistoryHit } from '../core/historySearch';
 
@@ -13,7 +13,7 @@ interface Item extends vscode.QuickPickItem {
   id: string;
 }
 
-export async function showHistoryPick(controller: ChatController, view: ChatViewProvider): Promise<void> {
+export async function showHistoryPick(controller: ChatController, focus: ChatFocus): Promise<void> {
   const conversations = controller.store.history;
   // Conversations dropped to keep the stored chats bounded are not silently gone: the list says so.
   const dropped = historyNote(controller.store.droppedConversations, vscode.l10n.t);
@@ -52,7 +52,8 @@ export async function showHistoryPick(controller: ChatController, view: ChatView
       pick.onDidAccept(() => {
         const [chosen] = pick.selectedItems;
         pick.hide();
-        if (chosen && controller.session.openConversation(chosen.id)) void view.reveal();
+        // The reopened conversation, with focus in its input box (not back on the history button).
+        if (chosen && controller.session.openConversation(chosen.id)) void focus.show();
       }),
       pick.onDidTriggerItemButton((e) => {
         pick.hide();
