@@ -189,13 +189,14 @@ export class Workbench {
   async command(title: string): Promise<void> {
     await this.closeQuickInput();
     const input = this.quickInput.locator('input');
-    const first = this.quickInput.locator('.monaco-list-row').first();
-    // The palette runs its first row: check it is this command before pressing Enter. Its
+    const rows = this.quickInput.locator('.monaco-list-row');
+    // The palette runs its focused row, the first one, unless the arrow keys move it: find this
+    // command's row before pressing Enter (a recently used command can stand above it). A row's
     // aria-label is the title, or "title, keybinding"; a bare prefix match would take "Ask Docs
     // About Selection" for "Ask Docs".
     const isThisCommand = (label: string) => label === title || label.startsWith(`${title}, `);
     const deadline = Date.now() + 30_000;
-    let label = '';
+    let labels: string[] = [];
     for (;;) {
       // A view the extension reveals (a started job shows Agent Jobs) can take the focus and
       // close the palette at any moment; then open it again rather than type into nothing.
@@ -205,20 +206,40 @@ export class Workbench {
         () => false,
       );
       const retypeAt = Date.now() + 3000;
+      let index = -1;
       while (typed && Date.now() < retypeAt) {
-        label = ((await first.getAttribute('aria-label', { timeout: 500 }).catch(() => null)) ?? '').trim();
-        if (isThisCommand(label)) break;
+        labels = await rows.evaluateAll((els) => els.map((e) => (e.getAttribute('aria-label') ?? '').trim())).catch(() => []);
+        index = labels.findIndex(isThisCommand);
+        if (index >= 0) break;
         await this.page.waitForTimeout(100);
       }
+      let ready = index >= 0;
+      for (let i = 0; ready && i < index; i++)
+        ready = await input.press('ArrowDown', { timeout: 1000 }).then(
+          () => true,
+          () => false,
+        );
+      const focused = ready
+        ? (
+            (await this.quickInput
+              .locator('.monaco-list-row.focused')
+              .first()
+              .getAttribute('aria-label', { timeout: 500 })
+              .catch(() => null)) ?? ''
+          ).trim()
+        : '';
       if (
-        isThisCommand(label) &&
+        isThisCommand(focused) &&
         (await input.press('Enter', { timeout: 1000 }).then(
           () => true,
           () => false,
         ))
       )
         return;
-      if (Date.now() > deadline) throw new Error(`The command palette's first row for "${title}" is "${label}"; the command is missing or its title changed.`);
+      if (Date.now() > deadline)
+        throw new Error(
+          `The command palette has no row "${title}" (its rows: ${JSON.stringify(labels.slice(0, 5))}); the command is missing or its title changed.`,
+        );
       // Right after a (re)load the extension's commands arrive late: a reopened palette lists them.
       await this.closeQuickInput();
     }
