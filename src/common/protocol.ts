@@ -94,6 +94,11 @@ export interface ChatSnapshot {
   agentAvailable: boolean;
   /** A one-line reason the chat cannot send yet (missing base URL, domain or key), or undefined. */
   setupHint?: { message: string; action: 'setAssistantKey' | 'openSettings' };
+  /**
+   * Whether the page says "Chat request sent" when a question goes out: VS Code's
+   * `accessibility.signals.chatRequestSent` announcement setting, read by the host (the page cannot).
+   */
+  announceRequestSent?: boolean;
 }
 
 // ---------------------------------------------------------------------------
@@ -145,6 +150,8 @@ export function requestSchemas(limits: RequestLimits) {
     jobAction: object({ jobId: id, action: literal('openPullRequest', 'followUp', 'showJob') }),
     /** The user clicked an image placeholder: the host fetches it (bounded) and returns a data: URL. */
     loadImage: object({ url: str(URL_CHARS) }),
+    /** An answer's "Accessible View": the host shows that answer, from the conversation it keeps, in a read-only editor. */
+    openAccessibleView: object({ turnId: id }),
   } satisfies Record<keyof WebviewRequests, unknown>;
 }
 
@@ -167,6 +174,7 @@ export interface WebviewRequests {
   fixInDocs: [Payload<'fixInDocs'>, void];
   jobAction: [Payload<'jobAction'>, void];
   loadImage: [Payload<'loadImage'>, { dataUrl?: string; error?: string }];
+  openAccessibleView: [Payload<'openAccessibleView'>, { opened: boolean }];
 }
 
 export type WebviewRequestName = keyof WebviewRequests;
@@ -214,6 +222,8 @@ export const REQUEST_TIMEOUT_MS: { readonly [N in WebviewRequestName]: number | 
   // Opening the pull request may ask about its link; a follow-up waits in an input box.
   jobAction: null,
   loadImage: IMAGE_FETCH_MS + HOST_REPLY_MS,
+  // Opening a virtual document in an editor: no dialog, no network.
+  openAccessibleView: HOST_REPLY_MS,
 };
 
 /**

@@ -37,6 +37,9 @@ const JOB_STATUS: Record<JobCardView['status'] | 'noChanges', () => string> = {
   unknown: () => l10n.t('unknown'),
 };
 
+/** The word a job card shows for its job's state (main.ts announces it when it changes). */
+export const jobStatusText = (j: JobCardView): string => JOB_STATUS[j.status === 'completed' && !j.prLink ? 'noChanges' : j.status]();
+
 /** Whether two of the small values a patch carries (a list, an error, a tool part) say the same. */
 export function sameValue(a: unknown, b: unknown): boolean {
   return a === b || JSON.stringify(a) === JSON.stringify(b);
@@ -74,7 +77,7 @@ export function renderJobs(el: HTMLElement, jobs: readonly JobCardView[]): void 
         { class: `job-card job-${j.status}`, 'data-job': j.jobId },
         icon(JOB_ICONS[j.status]),
         h('span', { class: 'job-label' }, j.label),
-        h('span', { class: 'job-status' }, JOB_STATUS[j.status === 'completed' && !j.prLink ? 'noChanges' : j.status]()),
+        h('span', { class: 'job-status' }, jobStatusText(j)),
         j.prLink
           ? iconButton('git-pull-request', l10n.t('Open pull request'), 'jobAction', { job: j.jobId, job_action: 'openPullRequest' }, l10n.t('Open PR'))
           : null,

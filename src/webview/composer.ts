@@ -19,7 +19,8 @@ export class Composer {
     spellcheck: 'true',
   });
   private readonly button = h('button', { type: 'button', class: 'send', 'aria-label': l10n.t('Send') });
-  private readonly hint = h('div', { class: 'composer-hint', 'aria-live': 'polite' });
+  // Not live: main.ts says its reasons through the page's one announcer (announcer.ts).
+  private readonly hint = h('div', { class: 'composer-hint' });
   private busy = false;
   private history: string[] = [];
   private historyIndex = -1;
@@ -72,7 +73,7 @@ export class Composer {
     return this.input;
   }
 
-  /** A line under the input box, read out by screen readers: why something did not happen. */
+  /** A line under the input box: why something did not happen (main.ts also says it). */
   showHint(text: string): void {
     this.hint.textContent = text;
   }

@@ -2,13 +2,13 @@ import * as l10n from '@vscode/l10n';
 
 // "Copied" on a button for a moment after the host has written to the clipboard: its icon becomes
 // a check and its text (if it has one) says so; then it is as it was. Screen readers hear it
-// through the page's live region. A button with text is named by its text (dom.ts iconButton):
+// through the page's announcer (announcer.ts). A button with text is named by its text (dom.ts iconButton):
 // only one named by an aria-label gets "Copied" there too, and a tooltip it lacked stays absent.
 
 export const COPIED_MS = 2000;
 const timers = new WeakMap<HTMLElement, ReturnType<typeof setTimeout>>();
 
-export function showCopied(btn: HTMLElement, live?: HTMLElement): void {
+export function showCopied(btn: HTMLElement, announce?: (text: string) => void): void {
   const icon = btn.querySelector<HTMLElement>('.codicon');
   const text = btn.querySelector<HTMLElement>('span:not(.codicon)');
   const before = timers.get(btn);
@@ -24,7 +24,7 @@ export function showCopied(btn: HTMLElement, live?: HTMLElement): void {
   btn.title = copied;
   if (text) text.textContent = copied;
   icon?.classList.replace('codicon-copy', 'codicon-check');
-  if (live) live.textContent = copied;
+  announce?.(copied);
   timers.set(
     btn,
     setTimeout(() => {

@@ -1,5 +1,7 @@
 import * as l10n from '@vscode/l10n';
 import type { ChatSnapshot, ErrorAction } from '../common/protocol';
+import { Announcer } from './announcer';
+import { ChatAnnouncements } from './chatAnnouncements';
 import { h, icon } from './dom';
 import { Composer } from './composer';
 import { showCopied } from './copied';
@@ -18,26 +20,33 @@ useL10nBundle(document);
 const app = document.getElementById('app')!;
 readImageOrigins(app);
 const banner = h('div', { class: 'setup-banner', hidden: true });
-const transcript = h('div', { class: 'transcript', role: 'log', 'aria-label': l10n.t('Conversation'), tabindex: '0' });
+// Not a live region: each render of a streaming answer would be read. The announcer says what matters.
+const transcript = h('div', { class: 'transcript', role: 'region', 'aria-label': l10n.t('Conversation'), tabindex: '0' });
 const jump = h(
   'button',
   { type: 'button', class: 'jump-to-latest', hidden: true, 'aria-label': l10n.t('Jump to latest') },
   icon('arrow-down'),
   h('span', {}, l10n.t('Jump to latest')),
 );
-const live = h('div', { class: 'sr-only', 'aria-live': 'polite', role: 'status' });
+const announcer = new Announcer();
+const announcements = new ChatAnnouncements(announcer);
 const composer = new Composer(
-  (text) => request('send', { text }),
+  // A question that was not taken is said, as well as shown under the box.
+  (text) => announcer.sayRefusal(request('send', { text })),
   () => tell('stop', {}),
   // A draft that did not reach the host is still in the box, and the next keystroke sends it again.
   (text) => void request('saveDraft', { text }).catch(() => undefined),
 );
-app.append(banner, transcript, jump, composer.root, live);
+app.append(banner, transcript, jump, composer.root, announcer.el);
 // Focus never falls to the page's <body>; the keys that move it (pageFocus.ts).
 const keeper = installPageFocus({ app, transcript, composer });
 // A request the page sends without using its reply, when it fails (refused, or not answered in
-// time), is told in the line under the input box instead of nothing happening.
-handleRequestFailures((reason) => composer.showHint(reason));
+// time), is told in the line under the input box instead of nothing happening, and said.
+function tellFailure(reason: string): void {
+  composer.showHint(reason);
+  announcer.say(reason);
+}
+handleRequestFailures(tellFailure);
 
 /**
  * What the page keeps of the last snapshot. Not its turns' answers: each turn holds its own, its
@@ -162,39 +171,26 @@ function render(s: ChatSnapshot): void {
   followIfPinned();
 }
 
+/** Renders `s`, then says what changed that a screen reader should hear. */
+function show(s: ChatSnapshot): void {
+  keeper.around(() => render(s));
+  announcements.rendered(s, (id) => turns.get(id));
+}
+
 // What the host tells the page: one handler per notification (a missing one does not compile).
 handleNotifications({
-  snapshot: (s) => {
-    const wasBusy = shown?.busy;
-    keeper.around(() => render(s));
-    if (wasBusy && !s.busy) announceLast();
-  },
+  snapshot: show,
   patch: ({ turnId, patches }) => {
     const el = turns.get(turnId);
     if (!el) return;
     keeper.around(() => el.apply(patches));
+    announcements.patched(turnId, el, patches);
     // Text is rendered later (at most once per frame) and follows the bottom from there; reading the
     // layout here on every delta would force a layout per delta for nothing.
     if (patches.some((p) => p.op !== 'appendText')) followIfPinned();
   },
   focusInput: ({ text }) => (text === undefined ? composer.focus() : composer.setText(text)),
 });
-
-/** Screen readers hear the answer once it is complete, not every delta. */
-function announceLast(): void {
-  const last = shown?.turnIds.at(-1);
-  const el = last && turns.get(last);
-  if (!el) return;
-  const text = el
-    .answerText()
-    .replace(/[#*_`>|-]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-  const s = el.answerStatus;
-  const error = el.answerError;
-  const status = s === 'error' ? l10n.t('Error: {0}', error?.message ?? '') : s === 'stopped' ? l10n.t('Answer stopped.') : '';
-  live.textContent = `${status} ${text.slice(0, 600)}`.trim();
-}
 
 // Links: one click, one open, and only through the host. VS Code's own webview frame opens any
 // link clicked in the page (its handler on this window does not look at defaultPrevented), so a
@@ -252,9 +248,13 @@ document.addEventListener('click', (e) => {
       // The host writes the answer as Markdown, with its sources, from the conversation it keeps.
       if (turnId)
         void request('copyAnswer', { turnId }).then(
-          (r) => r?.copied && showCopied(btn, live),
-          (e: unknown) => composer.showHint(reasonOf(e)),
+          (r) => r?.copied && showCopied(btn, (text) => announcer.say(text)),
+          (e: unknown) => tellFailure(reasonOf(e)),
         );
+      break;
+    case 'accessibleView':
+      // The host opens the answer, from the conversation it keeps, in a read-only editor.
+      if (turnId) void request('openAccessibleView', { turnId }).catch((e: unknown) => tellFailure(reasonOf(e)));
       break;
     case 'runAction':
       tell('runAction', turnId ? { action: d.action_name as ErrorAction, turnId } : { action: d.action_name as ErrorAction });
@@ -286,12 +286,12 @@ function hello(): void {
   request('ready', {}).then(
     (s) => {
       composer.showHint('');
-      render(s);
+      show(s);
       // VS Code may have focused this webview (Focus on Ask Docs View) before the page could take it.
       if (document.hasFocus()) keeper.restoreIfLost();
     },
     (e: unknown) => {
-      composer.showHint(reasonOf(e));
+      tellFailure(reasonOf(e));
       if (e instanceof NoReply) hello();
     },
   );

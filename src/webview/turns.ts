@@ -16,6 +16,7 @@ import { ListView, renderJobs, renderNotices, renderSources, sameValue } from '.
 import { createPart, partShows, updatePart, type Part } from './answerParts';
 import { h, icon, iconButton } from './dom';
 import { retryIsDue, retryText } from './retryText';
+import { spokenAnswer } from './spokenAnswer';
 
 // One turn in the transcript: the question with its chips, and the answer, which is kept up to
 // date by patches. Only the parts a patch touches are re-rendered. The words are looked up when
@@ -73,6 +74,7 @@ export class TurnElement {
   private readonly partsEl = h('div', { class: 'answer-parts' });
   private readonly statusEl = h('div', { class: 'answer-status' });
   private readonly footerEl = h('div', { class: 'answer-footer' });
+  private readonly answerEl: HTMLElement;
   private retryTimer: ReturnType<typeof setInterval> | undefined;
 
   /** Keeps nothing of `turn` but what it shows: the page holds no second copy of the answer. */
@@ -90,7 +92,7 @@ export class TurnElement {
     this.jobs = new ListView(h('div', { class: 'job-cards' }), answer.jobs, renderJobs);
     const question = h('div', { class: 'question' }, h('div', { class: 'question-text' }, turn.question));
     if (turn.context.length) question.prepend(h('div', { class: 'chips' }, ...turn.context.map((c) => chipElement(c, false))));
-    const answerEl = h(
+    this.answerEl = h(
       'div',
       { class: 'answer', 'data-turn': turn.id },
       this.partsEl,
@@ -100,7 +102,7 @@ export class TurnElement {
       this.jobs.el,
       this.footerEl,
     );
-    this.root = h('article', { class: 'turn', 'data-turn': turn.id, 'aria-label': l10n.t('Question: {0}', turn.question) }, question, answerEl);
+    this.root = h('article', { class: 'turn', 'data-turn': turn.id, 'aria-label': l10n.t('Question: {0}', turn.question) }, question, this.answerEl);
     answer.parts.forEach((p, i) => this.setPart(i, p));
     // An answer that has ended is checked as a whole once (see MarkdownRenderer.finish).
     const ended = !this.isStreaming();
@@ -129,13 +131,18 @@ export class TurnElement {
     return this.status;
   }
 
-  get answerError(): ErrorView | undefined {
-    return this.error;
-  }
-
-  /** The text parts' text, joined: for a screen reader once the answer is complete, not per delta. */
-  answerText(): string {
-    return this.parts.map((p) => (p.kind === 'text' ? p.md.text : '')).join(' ');
+  /**
+   * What a screen reader hears once this answer has ended (main.ts says it once): the answer as
+   * rendered, its code summarised; that it stopped; an error with the buttons it offers.
+   */
+  spokenEnd(): string {
+    const text = spokenAnswer(this.parts.flatMap((p) => (p.kind === 'text' ? [p.el] : [])));
+    if (this.status === 'stopped') return `${l10n.t('Answer stopped.')} ${text}`;
+    if (this.status === 'error' && this.error) {
+      const actions = this.error.actions.map((a) => ACTIONS[a][1]()).join(', ');
+      return actions ? l10n.t('Error: {0} Actions: {1}.', this.error.message, actions) : l10n.t('Error: {0}', this.error.message);
+    }
+    return text;
   }
 
   setAgentAvailable(v: boolean): void {
@@ -198,6 +205,8 @@ export class TurnElement {
     if (this.retryTimer) clearInterval(this.retryTimer);
     this.retryTimer = undefined;
     this.root.classList.toggle('streaming', this.isStreaming());
+    // A screen reader waits for a busy answer to settle rather than follow each render (VS Code's Chat does the same).
+    this.answerEl.setAttribute('aria-busy', String(this.isStreaming()));
     this.parts.forEach((p, i) => {
       if (p.kind === 'tool' && p.view.state === 'running') this.setPart(i, p.view);
     });
@@ -213,7 +222,8 @@ export class TurnElement {
         iconButton('refresh', l10n.t('Ask again'), 'runAction', { action_name: 'retry', turn: this.id }, l10n.t('Retry')),
       );
     if (status === 'error' && error) {
-      const box = h('div', { class: 'error', role: 'alert' }, icon('error'), h('span', { class: 'error-message' }, error.message));
+      // Not an alert: main.ts announces the error once, and its countdown below changes every second.
+      const box = h('div', { class: 'error' }, icon('error'), h('span', { class: 'error-message' }, error.message));
       const actions = h('div', { class: 'error-actions' });
       for (const a of error.actions) {
         const [ic, labelOf] = ACTIONS[a];
@@ -237,6 +247,10 @@ export class TurnElement {
     if (status === 'done' || status === 'stopped' || status === 'error') {
       const hasText = this.parts.some((p) => p.kind === 'text' && /\S/.test(p.md.text));
       if (hasText) this.footerEl.append(iconButton('copy', l10n.t('Copy the answer as Markdown'), 'copyAnswer', { turn: this.id }, l10n.t('Copy')));
+      if (hasText)
+        this.footerEl.append(
+          iconButton('book', l10n.t('Open the answer in the Accessible View'), 'accessibleView', { turn: this.id }, l10n.t('Accessible View')),
+        );
       if (this.agentAvailable && status === 'done')
         this.footerEl.append(iconButton('wand', l10n.t('Fix this in the docs with the agent'), 'fixInDocs', { turn: this.id }, l10n.t('Fix This in the Docs')));
     }

@@ -49,6 +49,10 @@ function recordingHandlers(calls: Calls): RequestHandlers {
       calls.push(['loadImage', payload]);
       return { error: 'not here' };
     },
+    openAccessibleView: (payload) => {
+      calls.push(['openAccessibleView', payload]);
+      return { opened: true };
+    },
   };
 }
 

@@ -28,6 +28,7 @@ const VALID: { [N in WebviewRequestName]: Record<string, unknown> } = {
   fixInDocs: { turnId: 't-1' },
   jobAction: { jobId: 'job_1', action: 'showJob' },
   loadImage: { url: 'https://images.example.com/diagram.png' },
+  openAccessibleView: { turnId: 't-1' },
 };
 const NAMES = Object.keys(VALID) as WebviewRequestName[];
 const ERROR_ACTIONS = ['retry', 'setAssistantKey', 'newConversation', 'openSettings'];
@@ -49,6 +50,7 @@ const STRING_FIELDS: { [N in WebviewRequestName]: [field: string, max: number][]
   fixInDocs: [['turnId', 200]],
   jobAction: [['jobId', 200]],
   loadImage: [['url', 8192]],
+  openAccessibleView: [['turnId', 200]],
 };
 
 const req = (name: string, payload?: unknown, id: unknown = 1) => ({ kind: 'request', id, name, payload });

@@ -110,6 +110,7 @@ describe('schema: the webview protocol takes its payload types from the schemas'
       fixInDocs: true,
       jobAction: true,
       loadImage: true,
+      openAccessibleView: true,
     };
     assert.deepEqual(Object.keys(REQUEST_SCHEMAS).sort(), Object.keys(names).sort());
   });

@@ -1,3 +1,5 @@
+import { AccessibleViews, type AccessibleViewsManifest } from './accessibleView';
+import { requestSentAnnounced } from './signalSettings';
 import * as vscode from 'vscode';
 import { newId } from '../../common/ids';
 import type { AgentJobsService } from '../../common/jobs';
@@ -26,6 +28,7 @@ export class ChatController extends Disposable implements ChatParts {
   readonly session: ChatSession;
   readonly editor: EditorBridge;
   readonly jobCards: ChatJobCards;
+  readonly accessibleViews: AccessibleViews;
   private readonly connections: ChatConnections;
   private readonly setup: AssistantSetup;
 
@@ -52,6 +55,7 @@ export class ChatController extends Disposable implements ChatParts {
     this._register(this.session.onDidChange(() => this.broadcastSnapshot()));
     this._register(this.session.onDidPatch((p) => this.connections.notify('patch', p)));
     this.jobCards = this._register(new ChatJobCards(jobs, this.session));
+    this.accessibleViews = this._register(new AccessibleViews(this.session, context.extension.packageJSON as AccessibleViewsManifest));
     this._register(toDisposable(() => this.session.close()));
   }
 
@@ -64,7 +68,7 @@ export class ChatController extends Disposable implements ChatParts {
   }
 
   snapshot(): ChatSnapshot {
-    return this.session.snapshot(this.setup.extras);
+    return { ...this.session.snapshot(this.setup.extras), announceRequestSent: requestSentAnnounced() };
   }
 
   /** Focuses the input box of every open chat page; with `text`, that text replaces what is in it. */

@@ -3,6 +3,8 @@ import type { AssistantService } from '../../assistant/vscode/assistantService';
 import type { AgentJobsService } from '../../common/jobs';
 import type { Log } from '../../host/vscode/log';
 import type { KeyStore } from '../../host/vscode/secrets';
+import { commandGuard } from '../../host/vscode/guarded';
+import { registerAccessibleViews } from './accessibleView';
 import { ChatController } from './chatController';
 import type { ResolveHost } from '../core/imagePolicy';
 import { ChatPanels, ChatViewProvider } from './chatViews';
@@ -19,5 +21,7 @@ export function registerChatFeature(
   const controller = new ChatController(context, services.assistant, services.log, services.jobs, services.resolveHost);
   const view = new ChatViewProvider(controller);
   const panels = new ChatPanels(controller);
-  return Object.assign(vscode.Disposable.from(controller, view, panels, registerChatCommands(controller, view, panels, services)), { view, controller });
+  const commands = registerChatCommands(controller, view, panels, services);
+  const accessibleViews = registerAccessibleViews(controller.accessibleViews, commandGuard(services));
+  return Object.assign(vscode.Disposable.from(controller, view, panels, commands, accessibleViews), { view, controller });
 }

@@ -19,6 +19,8 @@ export interface ChatParts {
   readonly session: ChatSession;
   readonly editor: EditorBridge;
   readonly jobCards: ChatJobCards;
+  /** The Accessible View of an answer (accessibleView.ts). */
+  readonly accessibleViews: { openAnswer(turnId: string): Promise<boolean> };
   readonly log: Log;
   /** The host's DNS lookup for a clicked image's address; undefined in a browser. */
   readonly resolveHost: ResolveHost | undefined;
@@ -42,6 +44,7 @@ export function chatRequestHandlers(chat: ChatParts): RequestHandlers {
     fixInDocs: ({ turnId }) => chat.jobCards.fixInDocs(turnId),
     jobAction: ({ jobId, action }) => chat.jobCards.act(jobId, action),
     loadImage: ({ url }) => loadImage(url, vscode.l10n.t, { trustedOrigins: configuredOrigins(), resolve: chat.resolveHost }),
+    openAccessibleView: async ({ turnId }) => ({ opened: await chat.accessibleViews.openAnswer(turnId) }),
   };
 }
 

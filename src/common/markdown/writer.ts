@@ -29,7 +29,7 @@ export function lexMarkdown(markdown: string): Token[] {
 const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
 
 /** Marked leaves character references in text as written; they stand for characters, which are then escaped. */
-function decodeEntities(text: string): string {
+export function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]{1,6}|#[0-9]{1,7}|[a-z]{2,6});/gi, (whole, ref: string) => {
     if (ref[0] !== '#') return NAMED_ENTITIES[ref.toLowerCase()] ?? whole;
     const code = ref[1] === 'x' || ref[1] === 'X' ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
@@ -98,7 +98,7 @@ function wrap(out: { md: string }, mark: string, tokens: readonly Token[] | unde
 const linkOf = (safeText: string, href: string, inLink: boolean): string => (inLink ? safeText : mdLink(safeText, href));
 
 /** `text` with every line after the first indented by `indent`, and the first prefixed by `first`. */
-function indentLines(text: string, first: string, indent: string): string {
+export function indentLines(text: string, first: string, indent: string): string {
   return text
     .split('\n')
     .map((line, i) => (i === 0 ? first : line ? indent : indent.trimEnd()) + line)
