@@ -53,45 +53,52 @@ async function asInVsCode(page: Page, bodyClasses: string[]): Promise<void> {
   );
 }
 
-/** Each element's text colour and the colour it is drawn on (backgrounds composited up to an opaque one), and their contrast ratio. */
-function contrasts(page: Page, selector: string): Promise<{ text: string; fg: string; bg: string; ratio: number }[]> {
-  return page.$$eval(selector, (els) => {
-    const parse = (c: string): [number, number, number, number] => {
-      const m = /rgba?\(([^)]+)\)/.exec(c);
-      if (!m) throw new Error(`unexpected colour ${c}`);
-      const [r, g, b, a] = m[1]!.split(/[\s,/]+/).map(Number);
-      return [r!, g!, b!, a ?? 1];
-    };
-    const over = (top: number[], under: number[]): [number, number, number, number] => {
-      const a = top[3]!;
-      return [0, 1, 2].map((i) => top[i]! * a + under[i]! * (1 - a)).concat(1) as [number, number, number, number];
-    };
-    const luminance = (c: number[]): number => {
-      const [r, g, b] = c.slice(0, 3).map((v) => {
-        const s = v / 255;
-        return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+/**
+ * Each element's text colour (or `fg`, e.g. its focus ring's outlineColor) and the colour it is
+ * drawn on (backgrounds composited up to an opaque one), and their contrast ratio.
+ */
+function contrasts(page: Page, selector: string, fg: 'color' | 'outlineColor' = 'color'): Promise<{ text: string; fg: string; bg: string; ratio: number }[]> {
+  return page.$$eval(
+    selector,
+    (els, fgProperty) => {
+      const parse = (c: string): [number, number, number, number] => {
+        const m = /rgba?\(([^)]+)\)/.exec(c);
+        if (!m) throw new Error(`unexpected colour ${c}`);
+        const [r, g, b, a] = m[1]!.split(/[\s,/]+/).map(Number);
+        return [r!, g!, b!, a ?? 1];
+      };
+      const over = (top: number[], under: number[]): [number, number, number, number] => {
+        const a = top[3]!;
+        return [0, 1, 2].map((i) => top[i]! * a + under[i]! * (1 - a)).concat(1) as [number, number, number, number];
+      };
+      const luminance = (c: number[]): number => {
+        const [r, g, b] = c.slice(0, 3).map((v) => {
+          const s = v / 255;
+          return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+        });
+        return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+      };
+      return els.map((el) => {
+        const layers: number[][] = [];
+        for (let e: Element | null = el; e; e = e.parentElement) {
+          const c = parse(getComputedStyle(e).backgroundColor);
+          if (c[3] > 0) layers.push(c);
+          if (c[3] === 1) break;
+        }
+        let bg = [255, 255, 255, 1];
+        for (const l of layers.reverse()) bg = over(l, bg);
+        // A see-through ancestor (opacity) lets the background show through the text too.
+        let opacity = 1;
+        for (let e: Element | null = el; e; e = e.parentElement) opacity *= Number(getComputedStyle(e).opacity);
+        const color = parse(getComputedStyle(el)[fgProperty]);
+        const fg = over([color[0], color[1], color[2], color[3] * opacity], bg);
+        const [hi, lo] = [luminance(fg), luminance(bg)].sort((a, b) => b - a);
+        const rgb = (c: number[]) => `rgb(${c.slice(0, 3).map(Math.round).join(', ')})`;
+        return { text: (el.textContent ?? '').slice(0, 30), fg: rgb(fg), bg: rgb(bg), ratio: (hi! + 0.05) / (lo! + 0.05) };
       });
-      return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
-    };
-    return els.map((el) => {
-      const layers: number[][] = [];
-      for (let e: Element | null = el; e; e = e.parentElement) {
-        const c = parse(getComputedStyle(e).backgroundColor);
-        if (c[3] > 0) layers.push(c);
-        if (c[3] === 1) break;
-      }
-      let bg = [255, 255, 255, 1];
-      for (const l of layers.reverse()) bg = over(l, bg);
-      // A see-through ancestor (opacity) lets the background show through the text too.
-      let opacity = 1;
-      for (let e: Element | null = el; e; e = e.parentElement) opacity *= Number(getComputedStyle(e).opacity);
-      const color = parse(getComputedStyle(el).color);
-      const fg = over([color[0], color[1], color[2], color[3] * opacity], bg);
-      const [hi, lo] = [luminance(fg), luminance(bg)].sort((a, b) => b - a);
-      const rgb = (c: number[]) => `rgb(${c.slice(0, 3).map(Math.round).join(', ')})`;
-      return { text: (el.textContent ?? '').slice(0, 30), fg: rgb(fg), bg: rgb(bg), ratio: (hi! + 0.05) / (lo! + 0.05) };
-    });
-  });
+    },
+    fg,
+  );
 }
 
 describe('chat webview: high contrast, names and landmarks (issue 29)', function () {
@@ -138,6 +145,22 @@ describe('chat webview: high contrast, names and landmarks (issue 29)', function
         });
         assert.deepEqual(border, { width: '1px', style: 'solid', color: contrastBorder });
       }
+    });
+
+  for (const { name, theme, classes } of THEMES)
+    it(`the focus ring of a chip's remove button stands out from the chip at 3:1 or more (${name})`, async () => {
+      const page = await h.open(
+        snapshotWith({ pendingContext: [{ id: 'k1', type: 'code', path: 'src/app.ts', startLine: 3, endLine: 9, value: 'x', languageId: 'typescript' }] }),
+        { theme },
+      );
+      await asInVsCode(page, classes);
+      await page.focus('.chip .icon-button');
+      // Focused as the keyboard focuses it, so that :focus-visible applies.
+      await page.keyboard.press('Shift+Tab');
+      await page.keyboard.press('Tab');
+      const [ring] = await contrasts(page, '.chip .icon-button:focus-visible', 'outlineColor');
+      assert.ok(ring, 'the remove button has a visible focus ring');
+      assert.ok(ring.ratio >= 3, `the ring ${ring.fg} on the chip's ${ring.bg} is ${ring.ratio.toFixed(2)}:1`);
     });
 
   for (const { name, theme, classes } of THEMES.filter((t) => t.hc))
@@ -265,6 +288,23 @@ describe('chat webview: high contrast, names and landmarks (issue 29)', function
     await cdp.detach();
     assert.ok(shown.includes('Open PR') && shown.includes('Retry') && shown.includes('Copy'), `the states under test are shown: ${shown.join(' | ')}`);
     assert.deepEqual(mismatches, []);
+  });
+
+  it('“Jump to latest” covers nothing of the answer: it sits below the conversation, not over it', async () => {
+    const turns = ['t1', 't2', 't3', 't4'].map((id) =>
+      turn(id, 'done', { jobs: [{ jobId: id, status: 'completed', prLink: 'https://github.com/acme/docs/pull/7', label: 'Fix it' }] }),
+    );
+    const page = await h.open(snapshotWith({ turns }), { theme: DARK, width: 300, height: 500 });
+    await h.rendered();
+    // Scrolled up by the reader: the pill shows, and the last answer's sources and job card are still in reach.
+    await page.$eval('.transcript', (t) => t.scrollTo({ top: t.scrollHeight - t.clientHeight - 150 }));
+    await page.locator('.jump-to-latest').waitFor({ state: 'visible' });
+    const [pill, transcript] = await Promise.all([page.locator('.jump-to-latest').boundingBox(), page.locator('.transcript').boundingBox()]);
+    assert.ok(pill && transcript);
+    assert.ok(
+      pill.y >= transcript.y + transcript.height - 0.5,
+      `the pill (top ${pill.y}) is below the conversation (bottom ${transcript.y + transcript.height})`,
+    );
   });
 
   it('a job card’s label stays readable in a 300 px side bar', async () => {
