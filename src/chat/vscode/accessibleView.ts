@@ -1,6 +1,5 @@
 import * as vscode from 'vscode';
 import { Emitter } from '../../common/event';
-import type { Guard } from '../../host/vscode/guarded';
 import { accessibilityHelpText, type ContributedKeybinding } from '../core/accessibilityHelp';
 import { accessibleViewText } from '../core/accessibleView';
 import type { ChatSession } from '../core/chatSession';
@@ -75,17 +74,7 @@ export class AccessibleViews implements vscode.TextDocumentContentProvider {
   }
 }
 
-/** The provider and its two commands. */
-export function registerAccessibleViews(views: AccessibleViews, guarded: Guard): vscode.Disposable {
-  return vscode.Disposable.from(
-    vscode.workspace.registerTextDocumentContentProvider(SCHEME, views),
-    vscode.commands.registerCommand(
-      'docsAssistant.chat.accessibleView',
-      guarded('Open Answer in Accessible View', () => views.openLatest()),
-    ),
-    vscode.commands.registerCommand(
-      'docsAssistant.chat.accessibilityHelp',
-      guarded('Accessibility Help', () => views.openHelp()),
-    ),
-  );
+/** The provider of the documents; their two commands are the chat's (commands.ts). */
+export function registerAccessibleViews(views: AccessibleViews): vscode.Disposable {
+  return vscode.workspace.registerTextDocumentContentProvider(SCHEME, views);
 }

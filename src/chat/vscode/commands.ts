@@ -67,6 +67,14 @@ export function registerChatCommands(
       guarded('Focus Chat Input', () => focus.show()),
     ),
     vscode.commands.registerCommand(
+      'docsAssistant.chat.accessibleView',
+      guarded('Open Answer in Accessible View', () => controller.accessibleViews.openLatest()),
+    ),
+    vscode.commands.registerCommand(
+      'docsAssistant.chat.accessibilityHelp',
+      guarded('Accessibility Help', () => controller.accessibleViews.openHelp()),
+    ),
+    vscode.commands.registerCommand(
       'docsAssistant.chat.showHistory',
       guarded('Show Conversation History', () => showHistoryPick(controller, focus)),
     ),

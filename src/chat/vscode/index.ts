@@ -3,7 +3,6 @@ import type { AssistantService } from '../../assistant/vscode/assistantService';
 import type { AgentJobsService } from '../../common/jobs';
 import type { Log } from '../../host/vscode/log';
 import type { KeyStore } from '../../host/vscode/secrets';
-import { commandGuard } from '../../host/vscode/guarded';
 import { registerAccessibleViews } from './accessibleView';
 import { ChatController } from './chatController';
 import type { ResolveHost } from '../core/imagePolicy';
@@ -22,6 +21,6 @@ export function registerChatFeature(
   const view = new ChatViewProvider(controller);
   const panels = new ChatPanels(controller);
   const commands = registerChatCommands(controller, view, panels, services);
-  const accessibleViews = registerAccessibleViews(controller.accessibleViews, commandGuard(services));
+  const accessibleViews = registerAccessibleViews(controller.accessibleViews);
   return Object.assign(vscode.Disposable.from(controller, view, panels, commands, accessibleViews), { view, controller });
 }
