@@ -73,8 +73,11 @@ describe('Agent Jobs tree', () => {
     assert.ok(prLink.startsWith(emu.url), `the pull request link ${prLink} is not the emulator's`);
     const child = item(children[0]!);
     assert.equal(child.contextValue, 'prLink');
-    assert.equal(child.label, 'Pull request');
-    assert.equal(child.description, prLink);
+    // Named for what it is (issue 29): its number and repository, read from the link; the address is its tooltip.
+    const [, repo, number] = /\/([^/]+\/[^/]+)\/pull\/(\d+)$/.exec(prLink)!;
+    assert.equal(child.label, `Pull request #${number}: ${repo}`);
+    assert.deepEqual(child.accessibilityInformation, { label: `Pull request #${number}: ${repo}` });
+    assert.equal(child.tooltip, `Open ${prLink}`);
     // The row names its job; the command opens the link the job store holds, never a URL it is handed.
     assert.deepEqual(child.command, { command: 'docsAssistant.agent.openPullRequest', title: 'Open Pull Request', arguments: [jobId] });
     assert.equal(tree().getParent(children[0]!), el);
@@ -119,7 +122,7 @@ describe('Agent Jobs tree', () => {
     assert.deepEqual(
       children.map((c) => [c.contextValue, c.label]),
       [
-        ['prLink', 'Pull request'],
+        ['prLink', 'Pull request #7: acme/acme-docs'],
         ['followUp', 'Also mention the Retry-After header'],
       ],
     );
