@@ -36,6 +36,9 @@ describe('chat: Accessibility Help', () => {
     assert.match(chat, /- Alt\+F2: Docs Assistant: Open Answer in Accessible View/);
     assert.match(chat, /- Alt\+F1: Docs Assistant: Accessibility Help/);
     assert.match(chat, /Enter: send the question/);
+    // The keys between answers (turnNavigation.ts), as in VS Code's own Chat.
+    assert.match(chat, /Ctrl\+Up \(macOS: Cmd\+Up\): from the input box, the last answer/);
+    assert.match(chat, /Ctrl\+Down \(macOS: Cmd\+Down\): the next answer/);
     assert.doesNotMatch(chat, /Ctrl\+Alt\+D/);
     assert.match(section('In an editor'), /- Ctrl\+Alt\+D \(macOS: Cmd\+Alt\+D\): Docs Assistant: Ask Docs About Selection/);
   });

@@ -57,6 +57,9 @@ export function accessibilityHelpText(keybindings: readonly ContributedKeybindin
     section(l10n.t('In the chat (the Ask Docs view, or its editor tab):'), [
       l10n.t('Enter: send the question. Shift+Enter: a new line.'),
       l10n.t('Up and Down in an empty input box: earlier questions.'),
+      l10n.t(
+        'Ctrl+Up (macOS: Cmd+Up): from the input box, the last answer; then the one before. Ctrl+Down (macOS: Cmd+Down): the next answer, and after the last one the input box. On an answer, Up, Down, Home and End move too.',
+      ),
       l10n.t('Tab and Shift+Tab: the answers’ links, sources, code blocks and buttons, then the input box.'),
       l10n.t(
         'A screen reader hears that a question was sent, that the docs are searched, then the answer once (its code summarised) or the error with its actions.',
