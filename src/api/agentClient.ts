@@ -1,11 +1,11 @@
 import { parseAgentJob } from './agentJob';
 import { ServiceError, describeError } from './errors';
-import { Exchange, sleep, DEFAULT_REQUEST_TIMEOUT_MS, DEFAULT_STREAM_IDLE_TIMEOUT_MS, type ClientOptions } from './http';
+import { Exchange, sleep, exchangeOptions, type ClientOptions } from './http';
 import { errorFromStatus, type ErrorTarget } from './httpErrors';
 import { keyProblem } from './keys';
 import { redact } from './redact';
 import type { AgentJob } from './types';
-import { hostLabel, httpsVersion, isLoopbackUrl, parseBaseUrl, serviceUrl } from './url';
+import { hostLabel, secureBaseUrl, serviceUrl } from './url';
 
 // Client for the agent-job endpoints (service-interface.md §4.1–4.3, notes.md "Agent jobs").
 // The admin key is a server-side secret: it is checked, and the address it would travel to is
@@ -74,14 +74,7 @@ export class AgentClient {
     if (prompt !== undefined && prompt.trim() === '') {
       throw new ServiceError({ reason: { code: 'promptEmpty' } });
     }
-    const exchange = new Exchange({
-      fetch: this.opts.fetch ?? globalThis.fetch,
-      requestTimeoutMs: this.opts.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
-      idleTimeoutMs: this.opts.streamIdleTimeoutMs ?? DEFAULT_STREAM_IDLE_TIMEOUT_MS,
-      signal,
-      host: hostLabel(url),
-      secrets,
-    });
+    const exchange = new Exchange(exchangeOptions(this.opts, { signal, host: hostLabel(url), secrets }));
     try {
       const headers: Record<string, string> = { Authorization: `Bearer ${apiKey.trim()}`, Accept: 'application/json' };
       if (prompt !== undefined) headers['Content-Type'] = 'application/json';
@@ -129,13 +122,7 @@ export class AgentClient {
       throw new ServiceError({ reason: { code: 'projectMissing' } });
     }
     if (jobId !== undefined && jobId.trim() === '') throw new ServiceError({ reason: { code: 'jobIdMissing' } });
-    const base = parseBaseUrl(this.opts.baseUrl);
-    if (base.protocol === 'http:' && !isLoopbackUrl(base.href)) {
-      const httpsUrl = httpsVersion(base);
-      throw new ServiceError({
-        reason: { code: 'plainHttp', service: 'agent', host: base.host, httpsUrl },
-      });
-    }
+    const base = secureBaseUrl(this.opts.baseUrl, 'agent');
     return serviceUrl(base, ['v2', 'agent', projectId.trim(), ...path]);
   }
 }

@@ -1,5 +1,5 @@
 import { ServiceError, describeError, withPartial } from './errors';
-import { Exchange, contentTypeOf, DEFAULT_REQUEST_TIMEOUT_MS, DEFAULT_STREAM_IDLE_TIMEOUT_MS, type ClientOptions } from './http';
+import { Exchange, contentTypeOf, exchangeOptions, type ClientOptions } from './http';
 import { errorFromStatus, extractDetail } from './httpErrors';
 import { keyProblem } from './keys';
 import { redact } from './redact';
@@ -10,7 +10,7 @@ import type { AssembledMessage, AssistantApiVersion, AssistantRequest, Assistant
 import type { StreamItem } from './chunks';
 import { createEmptyMessage } from './reducer';
 import { describeBytes, describeDuration, MAX_ANSWER_BYTES, MAX_ANSWER_MS } from './limits';
-import { hostLabel, httpsVersion, isLoopbackUrl, parseBaseUrl, serviceUrl } from './url';
+import { hostLabel, secureBaseUrl, serviceUrl } from './url';
 
 // Client for the assistant endpoints (service-interface.md §4.4–4.5, notes.md "Assistant").
 // One call streams one answer. What arrived is never thrown away: every failure after the
@@ -59,15 +59,7 @@ export class AssistantClient {
     const secrets: (string | undefined)[] = [this.opts.apiKey, request.threadKey ?? undefined];
     const url = this.checkedUrl(request, version);
     const host = hostLabel(url);
-    const exchange = new Exchange({
-      fetch: this.opts.fetch ?? globalThis.fetch,
-      requestTimeoutMs: this.opts.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
-      idleTimeoutMs: this.opts.streamIdleTimeoutMs ?? DEFAULT_STREAM_IDLE_TIMEOUT_MS,
-      signal: opts.signal,
-      host,
-      secrets,
-      keepsPartial: true,
-    });
+    const exchange = new Exchange(exchangeOptions(this.opts, { signal: opts.signal, host, secrets, keepsPartial: true }));
     const maxBytes = this.opts.maxAnswerBytes ?? MAX_ANSWER_BYTES;
     const maxMs = this.opts.maxAnswerMs ?? MAX_ANSWER_MS;
     // An answer may never end (a broken or hostile service): the whole exchange is bounded in time.
@@ -202,15 +194,9 @@ export class AssistantClient {
       const value = String(version).slice(0, 40);
       throw new ServiceError({ reason: { code: 'apiVersionInvalid', value } });
     }
-    const base = parseBaseUrl(this.opts.baseUrl);
     // The assistant key is public, but the thread key, the question and the selected code are
     // the user's: like the admin key, they leave this machine only over https.
-    if (base.protocol === 'http:' && !isLoopbackUrl(base.href)) {
-      const httpsUrl = httpsVersion(base);
-      throw new ServiceError({
-        reason: { code: 'plainHttp', service: 'assistant', host: base.host, httpsUrl },
-      });
-    }
+    const base = secureBaseUrl(this.opts.baseUrl, 'assistant');
     return serviceUrl(base, ['discovery', version, 'assistant', domain, 'message']);
   }
 }

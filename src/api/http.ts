@@ -35,6 +35,16 @@ export interface ExchangeOptions {
   keepsPartial?: boolean;
 }
 
+/** The exchange options a client's own options give, with the defaults. */
+export function exchangeOptions(client: ClientOptions, call: Omit<ExchangeOptions, 'fetch' | 'requestTimeoutMs' | 'idleTimeoutMs'>): ExchangeOptions {
+  return {
+    fetch: client.fetch ?? globalThis.fetch,
+    requestTimeoutMs: client.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
+    idleTimeoutMs: client.streamIdleTimeoutMs ?? DEFAULT_STREAM_IDLE_TIMEOUT_MS,
+    ...call,
+  };
+}
+
 type StopReason = 'headers-timeout' | 'idle-timeout' | 'deadline' | 'caller';
 
 /** Seconds, to a tenth: 30, 0.3. */

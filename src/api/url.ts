@@ -1,4 +1,5 @@
 import { ServiceError } from './errors';
+import type { ServiceName } from './errorReasons';
 
 // Building service addresses and deciding whether a key may travel to them.
 
@@ -84,6 +85,18 @@ export function hostLabel(url: string | URL): string {
 }
 
 /** `base` as https, for a message that says to use it instead of plain http. */
-export function httpsVersion(base: URL): string {
+function httpsVersion(base: URL): string {
   return `https://${base.host}${base.pathname.replace(/\/+$/, '')}`;
+}
+
+/**
+ * The base URL a client may send to: parseBaseUrl's, and https unless it is this machine. A key,
+ * a thread key, a question and the selected code leave this machine only over https.
+ */
+export function secureBaseUrl(baseUrl: string, service: ServiceName): URL {
+  const base = parseBaseUrl(baseUrl);
+  if (base.protocol === 'http:' && !isLoopbackUrl(base.href)) {
+    throw new ServiceError({ reason: { code: 'plainHttp', service, host: base.host, httpsUrl: httpsVersion(base) } });
+  }
+  return base;
 }

@@ -78,7 +78,8 @@ describe('the chat words what it shows through the translator it is given', () =
     const err = new ServiceError({ reason: { code: 'rateLimited', service: 'assistant', retryAt: NOW + 7000 }, status: 429, retryAfterMs: 7000, message: 'x' });
     const { session, store } = chat(failing(err));
     const a = await answerTo(session, store);
-    assert.match(a.error!.message, /^⟦Too many requests: the service's rate limit was reached\. Try again after 14:00:07\.⟧$/);
+    // Two sentences, each translated whole.
+    assert.match(a.error!.message, /^⟦Too many requests: the service's rate limit was reached\.⟧ ⟦Try again after 14:00:07\.⟧$/);
     assert.equal(a.error!.retryAt, NOW + 7000);
     assert.deepEqual(a.error!.actions, ['retry']);
   });

@@ -61,20 +61,12 @@ export class AgentActions {
     if (jobs.budget.remaining() > 0) return true;
     const freeAt = jobs.budget.nextFreeAt();
     const sendAnyway = vscode.l10n.t('Send Anyway');
-    const pick = await vscode.window.showWarningMessage(
-      freeAt
-        ? vscode.l10n.t(
-            "You have sent {0} agent requests for this project in the last hour, the service's limit. One frees up in {1}. The service will probably refuse this one.",
-            jobs.budget.max,
-            delayWords(freeAt - Date.now(), vscode.l10n.t),
-          )
-        : vscode.l10n.t(
-            "You have sent {0} agent requests for this project in the last hour, the service's limit. The service will probably refuse this one.",
-            jobs.budget.max,
-          ),
-      { modal: true },
-      sendAnyway,
-    );
+    const said = [
+      vscode.l10n.t("You have sent {0} agent requests for this project in the last hour, the service's limit.", jobs.budget.max),
+      freeAt ? vscode.l10n.t('One frees up in {0}.', delayWords(freeAt - Date.now(), vscode.l10n.t)) : '',
+      vscode.l10n.t('The service will probably refuse this one.'),
+    ];
+    const pick = await vscode.window.showWarningMessage(said.filter(Boolean).join(' '), { modal: true }, sendAnyway);
     return pick === sendAnyway;
   }
 

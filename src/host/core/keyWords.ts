@@ -49,6 +49,12 @@ export function delayWords(ms: number, t: Translate): string {
   return l10n.t('{0} hours', Math.ceil(m / 60));
 }
 
+/** "admin API key", in the display language: one noun for the sentences about either key. */
+export function keyNoun(kind: KeyKind, t: Translate): string {
+  const l10n = { t };
+  return kind === 'admin' ? l10n.t('admin API key') : l10n.t('assistant API key');
+}
+
 /** The palette titles of the two key commands, as the user finds them (package.nls.json). */
 export function keyCommandTitle(kind: KeyKind, t: Translate): string {
   const l10n = { t };

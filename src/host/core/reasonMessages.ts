@@ -1,6 +1,6 @@
 import type * as l10n from '@vscode/l10n';
 import { type NetworkCause, type ReasonOf, type ServiceError, type ServiceErrorCode, retryTime, ADMIN_KEY_PREFIX, ASSISTANT_KEY_PREFIX } from '../../api';
-import { keyCommandTitle, keyProblemWords } from './keyWords';
+import { keyCommandTitle, keyNoun, keyProblemWords } from './keyWords';
 
 // The message for each reason a service call fails, one table (errorWords.ts adds the fixes to
 // offer beside it). Written in the display language through the translator it is given, with
@@ -36,6 +36,18 @@ function causeWords(cause: NetworkCause, t: Translate): string | undefined {
   return words[cause]();
 }
 
+/** " (connection refused)": why a connection failed, to follow what failed; nothing when the socket error did not say. */
+function causeNote(cause: NetworkCause, t: Translate): string {
+  const why = causeWords(cause, t);
+  return why === undefined ? '' : ` (${why})`;
+}
+
+/** After an answer broke off: what became of its text, and what to do. */
+function keptWords(t: Translate): string {
+  const l10n = { t };
+  return l10n.t('What arrived so far is kept. Retry to get the whole answer.');
+}
+
 /** What a message is written from: the reason, and what the error adds to it. */
 interface Facts<R> {
   r: R;
@@ -52,9 +64,12 @@ interface Facts<R> {
 const MESSAGES: { [C in ServiceErrorCode]: (f: Facts<ReasonOf<C>>) => string } = {
   keyInvalid: ({ r, l10n }) => keyProblemWords(r.problem, r.keyKind, l10n.t),
   keyMissing: ({ r, l10n }) =>
-    r.keyKind === 'admin'
-      ? l10n.t('The admin API key is not set. Set it with "{0}" (it starts with "{1}").', keyCommandTitle('admin', l10n.t), ADMIN_KEY_PREFIX)
-      : l10n.t('The assistant API key is not set. Set it with "{0}" (it starts with "{1}").', keyCommandTitle('assistant', l10n.t), ASSISTANT_KEY_PREFIX),
+    l10n.t(
+      'The {0} is not set. Set it with "{1}" (it starts with "{2}").',
+      keyNoun(r.keyKind, l10n.t),
+      keyCommandTitle(r.keyKind, l10n.t),
+      r.keyKind === 'admin' ? ADMIN_KEY_PREFIX : ASSISTANT_KEY_PREFIX,
+    ),
   baseUrlMissing: ({ l10n }) => l10n.t('The service address is not set. Set {0}, e.g. https://api.example.com.', SETTING.baseUrl),
   baseUrlInvalid: ({ r, l10n }) => l10n.t('{0} is not a valid address ("{1}"). Use e.g. https://api.example.com.', SETTING.baseUrl, r.value),
   baseUrlScheme: ({ r, l10n }) => l10n.t('{0} must start with https:// (or http:// for a local emulator), not {1}//.', SETTING.baseUrl, r.protocol),
@@ -98,10 +113,10 @@ const MESSAGES: { [C in ServiceErrorCode]: (f: Facts<ReasonOf<C>>) => string } =
         return l10n.t('Docs Assistant is not set up for agent jobs yet.');
     }
   },
-  keyRefused: ({ r, l10n }) =>
-    r.service === 'agent'
-      ? l10n.t('The admin API key was refused. It may have expired or been revoked. Set a new one with "{0}".', keyCommandTitle('admin', l10n.t))
-      : l10n.t('The assistant API key was refused. It may have expired or been revoked. Set a new one with "{0}".', keyCommandTitle('assistant', l10n.t)),
+  keyRefused: ({ r, l10n }) => {
+    const kind = r.service === 'agent' ? 'admin' : 'assistant';
+    return l10n.t('The {0} was refused. It may have expired or been revoked. Set a new one with "{1}".', keyNoun(kind, l10n.t), keyCommandTitle(kind, l10n.t));
+  },
   projectForbidden: ({ r, l10n }) =>
     l10n.t(
       'The admin API key is not allowed to use project "{0}" (HTTP 403). Check {1} and that the key belongs to that project.',
@@ -120,10 +135,9 @@ const MESSAGES: { [C in ServiceErrorCode]: (f: Facts<ReasonOf<C>>) => string } =
   domainNotFound: ({ r, l10n }) => l10n.t('The documentation site "{0}" was not found on the service. Check {1}.', r.domain, SETTING.domain),
   rateLimited: ({ r, l10n, err, now }) => {
     const at = retryAtOf(err, now);
-    const said =
-      at === undefined
-        ? l10n.t("Too many requests: the service's rate limit was reached. Try again later.")
-        : l10n.t("Too many requests: the service's rate limit was reached. Try again after {0}.", retryTime(at - now, now));
+    const said = `${l10n.t("Too many requests: the service's rate limit was reached.")} ${
+      at === undefined ? l10n.t('Try again later.') : l10n.t('Try again after {0}.', retryTime(at - now, now))
+    }`;
     return r.perHour === undefined ? said : `${said} ${l10n.t('(Agent jobs allow {0} new jobs and follow-ups per project per hour.)', r.perHour)}`;
   },
   serverError: ({ l10n, status }) => l10n.t('The service had a problem (HTTP {0}). Try again in a moment.', status),
@@ -134,12 +148,7 @@ const MESSAGES: { [C in ServiceErrorCode]: (f: Facts<ReasonOf<C>>) => string } =
     r.location
       ? l10n.t('The service redirected the request (HTTP {0} to {1}). Set {2} to the address it redirects to.', status, r.location, SETTING.baseUrl)
       : l10n.t('The service redirected the request (HTTP {0}). Set {1} to the address it redirects to.', status, SETTING.baseUrl),
-  unreachable: ({ r, l10n, host }) => {
-    const why = causeWords(r.cause, l10n.t);
-    return why
-      ? l10n.t('Could not reach {0} ({1}). Check {2} and your connection.', host, why, SETTING.baseUrl)
-      : l10n.t('Could not reach {0}. Check {1} and your connection.', host, SETTING.baseUrl);
-  },
+  unreachable: ({ r, l10n, host }) => l10n.t('Could not reach {0}{1}. Check {2} and your connection.', host, causeNote(r.cause, l10n.t), SETTING.baseUrl),
   crossOriginRefused: ({ r, l10n, host }) =>
     l10n.t(
       '{0} does not accept requests from a browser (its answers have no CORS headers), so VS Code in a browser cannot reach it. Use VS Code Desktop, or a code-server whose extensions run on its server, or ask the service to allow requests from {1}.',
@@ -152,19 +161,11 @@ const MESSAGES: { [C in ServiceErrorCode]: (f: Facts<ReasonOf<C>>) => string } =
       host,
       SETTING.baseUrl,
     ),
-  brokenBody: ({ r, l10n, host }) => {
-    const why = causeWords(r.cause, l10n.t);
-    if (r.keptPartial) {
-      return why
-        ? l10n.t('The connection to {0} broke before the answer was complete ({1}). What arrived so far is kept. Retry to get the whole answer.', host, why)
-        : l10n.t('The connection to {0} broke before the answer was complete. What arrived so far is kept. Retry to get the whole answer.', host);
-    }
-    return why
-      ? l10n.t('The connection to {0} broke before the whole response arrived ({1}). Try again in a moment.', host, why)
-      : l10n.t('The connection to {0} broke before the whole response arrived. Try again in a moment.', host);
-  },
-  endedEarly: ({ l10n, host }) =>
-    l10n.t('The connection to {0} closed before the answer was complete. What arrived so far is kept. Retry to get the whole answer.', host),
+  brokenBody: ({ r, l10n, host }) =>
+    r.keptPartial
+      ? l10n.t('The connection to {0} broke before the answer was complete{1}. {2}', host, causeNote(r.cause, l10n.t), keptWords(l10n.t))
+      : l10n.t('The connection to {0} broke before the whole response arrived{1}. Try again in a moment.', host, causeNote(r.cause, l10n.t)),
+  endedEarly: ({ l10n, host }) => l10n.t('The connection to {0} closed before the answer was complete. {1}', host, keptWords(l10n.t)),
   headersTimeout: ({ r, l10n, host }) =>
     l10n.t('{0} did not answer within {1} s. Try again in a moment, or raise {2}.', host, r.seconds, SETTING.requestTimeoutMs),
   stalled: ({ r, l10n, host }) =>

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { ADMIN_KEY_PREFIX, ASSISTANT_KEY_PREFIX, keyProblem, type KeyKind } from '../../api';
 import { Emitter } from '../../common/event';
-import { keyProblemWords } from '../core/keyWords';
+import { keyNoun, keyProblemWords } from '../core/keyWords';
 import { KnownSecrets, type SecretSource } from '../core/redactingLog';
 
 // Both keys live only in VS Code's SecretStorage: never in settings, globalState, logs or the
@@ -13,11 +13,6 @@ const SECRET_IDS: Record<KeyKind, string> = {
   admin: 'docsAssistant.adminApiKey',
   assistant: 'docsAssistant.assistantApiKey',
 };
-
-/** "Admin API key", in the display language. */
-function labelOf(kind: KeyKind): string {
-  return kind === 'admin' ? vscode.l10n.t('Admin API key') : vscode.l10n.t('Assistant API key');
-}
 
 export class KeyStore implements vscode.Disposable, SecretSource {
   private readonly _onDidChange = new Emitter<KeyKind>();
@@ -113,24 +108,19 @@ export class KeyStore implements vscode.Disposable, SecretSource {
     } catch (e) {
       if (e instanceof SecretStorageUnavailableError) {
         void vscode.window.showWarningMessage(
-          kind === 'admin'
-            ? vscode.l10n.t(
-                'Docs Assistant: VS Code\'s secret storage is not available (on Linux this usually means no desktop keyring is running). The admin API key will work until this window closes. To keep it, start a keyring, or run "Preferences: Configure Runtime Arguments" and set "password-store": "basic", then restart VS Code.',
-              )
-            : vscode.l10n.t(
-                'Docs Assistant: VS Code\'s secret storage is not available (on Linux this usually means no desktop keyring is running). The assistant API key will work until this window closes. To keep it, start a keyring, or run "Preferences: Configure Runtime Arguments" and set "password-store": "basic", then restart VS Code.',
-              ),
+          vscode.l10n.t(
+            'Docs Assistant: VS Code\'s secret storage is not available (on Linux this usually means no desktop keyring is running). The {0} will work until this window closes. To keep it, start a keyring, or run "Preferences: Configure Runtime Arguments" and set "password-store": "basic", then restart VS Code.',
+            keyNoun(kind, vscode.l10n.t),
+          ),
         );
         return true;
       }
       void vscode.window.showErrorMessage(
-        vscode.l10n.t('Docs Assistant: could not store the {0}: {1}', labelOf(kind), e instanceof Error ? e.message : String(e)),
+        vscode.l10n.t('Docs Assistant: could not store the {0}: {1}', keyNoun(kind, vscode.l10n.t), e instanceof Error ? e.message : String(e)),
       );
       return false;
     }
-    void vscode.window.showInformationMessage(
-      kind === 'admin' ? vscode.l10n.t('Docs Assistant: Admin API key saved.') : vscode.l10n.t('Docs Assistant: Assistant API key saved.'),
-    );
+    void vscode.window.showInformationMessage(vscode.l10n.t('Docs Assistant: the {0} is saved.', keyNoun(kind, vscode.l10n.t)));
     return true;
   }
 
