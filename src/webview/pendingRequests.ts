@@ -2,7 +2,7 @@
 // talks to VS Code and the window) so that what happens to a request that is answered, refused
 // or never answered is plain code, tested in Node with a clock the test moves.
 //
-// A request waits at most its bound (REQUEST_TIMEOUT_MS in src/common/protocol.ts), then fails
+// A request waits at most its bound (REQUEST_TIMEOUT_MS in src/common/requestBounds.ts), then fails
 // with a message the page shows, and its entry is gone: a reply that comes later finds nothing
 // and changes nothing. A request without a bound waits on the user; the host answers it when
 // they are done, and if the host goes away the page goes with it.

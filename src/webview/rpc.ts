@@ -1,12 +1,12 @@
 import * as l10n from '@vscode/l10n';
 import {
-  REQUEST_TIMEOUT_MS,
   type NotificationHandlers,
   type RequestPayload,
   type ResponsePayload,
   type WebviewPersistedState,
   type WebviewRequestName,
 } from '../common/protocol';
+import { REQUEST_TIMEOUT_MS } from '../common/requestBounds';
 import { PendingRequests, reasonOf } from './pendingRequests';
 
 // The webview's end of the protocol: typed requests that resolve with the host's response, or

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { IMAGE_FETCH_MS, REQUEST_TIMEOUT_MS, type WebviewRequestName } from '../../src/common/protocol';
+import type { WebviewRequestName } from '../../src/common/protocol';
+import { IMAGE_FETCH_MS, REQUEST_TIMEOUT_MS } from '../../src/common/requestBounds';
 import { NoReply, PendingRequests } from '../../src/webview/pendingRequests';
 import { FakeClock, flush } from './fakeClock';
 

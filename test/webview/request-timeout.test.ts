@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { REQUEST_TIMEOUT_MS } from '../../src/common/protocol';
+import { REQUEST_TIMEOUT_MS } from '../../src/common/requestBounds';
 import { withWebview, snapshotWith } from './fixture';
 import type { Posted } from './harness';
 

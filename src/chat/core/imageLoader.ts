@@ -1,5 +1,5 @@
 import type * as l10n from '@vscode/l10n';
-import { IMAGE_FETCH_MS } from '../../common/protocol';
+import { IMAGE_FETCH_MS } from '../../common/requestBounds';
 import { mayFetchImage, type ResolveHost } from './imagePolicy';
 
 // "Click to load" for an image the answer points at (src/webview/images.ts): the user asked for
