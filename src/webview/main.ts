@@ -11,6 +11,7 @@ import { TurnElement } from './turns';
 import { readImageOrigins, showLoadedImage } from './images';
 import { useL10nBundle } from './l10nBundle';
 import { installPageFocus } from './pageFocus';
+import { ScrollFollower } from './follow';
 
 // The chat UI. It renders what the host sends and asks the host for everything else: it holds
 // no key, opens no link and starts nothing on its own. Its words are in the display language:
@@ -22,12 +23,6 @@ readImageOrigins(app);
 const banner = h('div', { class: 'setup-banner', hidden: true });
 // Not a live region: each render of a streaming answer would be read. The announcer says what matters.
 const transcript = h('div', { class: 'transcript', role: 'region', 'aria-label': l10n.t('Conversation'), tabindex: '0' });
-const jump = h(
-  'button',
-  { type: 'button', class: 'jump-to-latest', hidden: true, 'aria-label': l10n.t('Jump to latest') },
-  icon('arrow-down'),
-  h('span', {}, l10n.t('Jump to latest')),
-);
 const announcer = new Announcer();
 const announcements = new ChatAnnouncements(announcer);
 const composer = new Composer(
@@ -37,7 +32,20 @@ const composer = new Composer(
   // A draft that did not reach the host is still in the box, and the next keystroke sends it again.
   (text) => void request('saveDraft', { text }).catch(() => undefined),
 );
-app.append(banner, transcript, jump, composer.root, announcer.el);
+
+let saveTimer: ReturnType<typeof setTimeout> | undefined;
+const follower = new ScrollFollower(
+  transcript,
+  getPersistedState().pinned ?? true,
+  // Where the reader was is kept with the page's state, so a reload puts them back.
+  (scrollTop, pinned) => {
+    clearTimeout(saveTimer);
+    saveTimer = setTimeout(() => setPersistedState({ conversationId: shown?.conversationId, scrollTop, pinned }), 150);
+  },
+  () => composer.focus(),
+);
+const followIfPinned = (): void => follower.follow();
+app.append(banner, transcript, follower.jump, composer.root, announcer.el);
 // Focus never falls to the page's <body>; the keys that move it (pageFocus.ts).
 const keeper = installPageFocus({ app, transcript, composer });
 // A request the page sends without using its reply, when it fails (refused, or not answered in
@@ -54,46 +62,6 @@ handleRequestFailures(tellFailure);
  */
 let shown: { conversationId: string; turnIds: string[]; busy: boolean } | undefined;
 const turns = new Map<string, TurnElement>();
-let pinned = getPersistedState().pinned ?? true;
-
-function atBottom(): boolean {
-  return transcript.scrollTop + transcript.clientHeight >= transcript.scrollHeight - 24;
-}
-
-// While the view follows the answer, this file sets its scroll position after every render, and
-// the browser's scroll anchoring would only pick a new anchor node each time: a cost in every
-// layout of a streaming answer. A reader who scrolls up gets anchoring back, which keeps their
-// place if something above changes height (an image that loads late).
-function setFollowing(on: boolean): void {
-  if (transcript.classList.contains('following') !== on) transcript.classList.toggle('following', on);
-}
-
-// Called after every render while an answer streams: it writes to the page only what changed,
-// since each write costs the browser a style recalculation.
-function followIfPinned(): void {
-  setFollowing(pinned);
-  if (pinned) {
-    const bottom = transcript.scrollHeight - transcript.clientHeight;
-    if (transcript.scrollTop < bottom - 1) transcript.scrollTop = bottom;
-  }
-  const hide = pinned || atBottom();
-  if (jump.hidden !== hide) jump.hidden = hide;
-}
-
-let saveTimer: ReturnType<typeof setTimeout> | undefined;
-transcript.addEventListener('scroll', () => {
-  // A user who scrolls up while an answer streams stays where they are until they come back down.
-  pinned = atBottom();
-  setFollowing(pinned);
-  jump.hidden = pinned;
-  clearTimeout(saveTimer);
-  saveTimer = setTimeout(() => setPersistedState({ conversationId: shown?.conversationId, scrollTop: transcript.scrollTop, pinned }), 150);
-});
-jump.addEventListener('click', () => {
-  pinned = true;
-  followIfPinned();
-  composer.focus();
-});
 
 function emptyState(): HTMLElement {
   const examples = [l10n.t('How do I get started?'), l10n.t('What are the rate limits?'), l10n.t('How do I authenticate requests?')];
@@ -114,7 +82,7 @@ function emptyState(): HTMLElement {
 function render(s: ChatSnapshot): void {
   const sameConversation = shown?.conversationId === s.conversationId;
   // A question the user just sent brings them down to it, as in other chat panels.
-  if (sameConversation && s.turns.length > (shown?.turnIds.length ?? 0)) pinned = true;
+  if (sameConversation && s.turns.length > (shown?.turnIds.length ?? 0)) follower.pinned = true;
   // Rebuilding the transcript resets its scroll position; a reader who scrolled up keeps theirs.
   const keepTop = transcript.scrollTop;
   shown = { conversationId: s.conversationId, turnIds: s.turns.map((t) => t.id), busy: s.busy };
@@ -160,12 +128,12 @@ function render(s: ChatSnapshot): void {
   if (!sameConversation) {
     const saved = getPersistedState();
     if (saved.conversationId === s.conversationId && saved.scrollTop !== undefined && saved.pinned === false) {
-      pinned = false;
+      follower.pinned = false;
       transcript.scrollTop = saved.scrollTop;
     } else {
-      pinned = true;
+      follower.pinned = true;
     }
-  } else if (!pinned) {
+  } else if (!follower.pinned) {
     transcript.scrollTop = keepTop;
   }
   followIfPinned();
