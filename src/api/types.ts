@@ -19,6 +19,31 @@ export interface AgentJob {
 }
 
 // ---------------------------------------------------------------------------
+// Preview deployments (notes.md "Preview deployments"; beyond the interface, so detected)
+
+export type PreviewState = 'queued' | 'in_progress' | 'success' | 'failure';
+
+export const PREVIEW_STATES: readonly PreviewState[] = ['queued', 'in_progress', 'success', 'failure'];
+
+/** What a preview request answers (202): the status to poll, and where the preview will be. */
+export interface PreviewDeployment {
+  statusId: string;
+  previewUrl: string;
+}
+
+/** One poll of a preview's status. */
+export interface PreviewStatus {
+  id: string;
+  status: PreviewState;
+  summary: string;
+  logs: string[];
+  createdAt: string | null;
+  endedAt: string | null;
+  /** The commit deployed, when the service says. */
+  commit?: { sha: string; ref: string };
+}
+
+// ---------------------------------------------------------------------------
 // Assistant request (§2.3)
 
 export type MessageRole = 'system' | 'user' | 'assistant';
