@@ -43,14 +43,14 @@ export const utcTime: FormatTime = (iso) => `${iso.slice(0, 10)} ${iso.slice(11,
 
 export function presentChildren(r: JobRecord, now: number, t: Translate, formatTime: FormatTime = utcTime): ChildView[] {
   return r.timeline.map((entry, index) => {
-    const row = entryRow(entry, r, t);
+    const { text, tooltip, accessibilityLabel, ...row } = entryRow(entry, t);
     const description = relativeAge(entry.at, now, t);
     const flags = [row.kind, index === r.timeline.length - 1 ? 'last' : '', r.notFound ? 'notFound' : ''];
     return {
       ...row,
       description,
-      accessibilityLabel: row.accessibilityLabel ?? spoken(row.label, row.kind, description, t),
-      tooltip: row.tooltip ?? `${row.text ?? row.label}\n\n${formatTime(entry.at)}`,
+      accessibilityLabel: accessibilityLabel ?? spoken(row.label, row.kind, description, t),
+      tooltip: tooltip ?? `${text ?? row.label}\n\n${formatTime(entry.at)}`,
       contextValue: flags.filter(Boolean).join(' '),
       index,
     };
@@ -68,11 +68,12 @@ interface EntryRow {
   command?: RowCommand;
 }
 
-function entryRow(entry: TimelineEntry, r: JobRecord, t: Translate): EntryRow {
+function entryRow(entry: TimelineEntry, t: Translate): EntryRow {
   const l10n = { t };
   switch (entry.kind) {
     case 'prompt':
-      return { kind: 'prompt', label: firstLine(r.label ?? instructionOf(entry.text), t), text: entry.text, iconId: 'comment' };
+      // The instruction it carried (a prompt from the chat quotes the question, which is the job's label).
+      return { kind: 'prompt', label: firstLine(instructionOf(entry.text), t), text: entry.text, iconId: 'comment' };
     case 'followUp':
       return { kind: 'followUp', label: firstLine(entry.text, t), text: entry.text, iconId: 'comment' };
     case 'status':
