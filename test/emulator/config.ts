@@ -32,7 +32,10 @@ export interface EmulatorOptions {
   cors?: boolean;
   /** Hand out X-Thread-Key and require it on follow-ups. Default true. */
   threadKeys?: boolean;
-  /** Markdown pages the assistant answers from. Default test/fixtures/docs. */
+  /**
+   * The docs site the assistant answers from and the docs repository starts with: a docs.json and
+   * its pages, or a folder of .md/.mdx pages. Default test/fixtures/docs-site.
+   */
   docsDir?: string;
   /** One line per request. Never given a key. */
   log?: (line: string) => void;
@@ -71,7 +74,7 @@ export interface RunningEmulator {
 
 export type ResolvedOptions = Required<Omit<EmulatorOptions, 'log'>> & { log: (line: string) => void };
 
-export const DEFAULT_DOCS_DIR = join(__dirname, '..', 'fixtures', 'docs');
+export const DEFAULT_DOCS_DIR = join(__dirname, '..', 'fixtures', 'docs-site');
 
 export function resolveOptions(opts: EmulatorOptions): ResolvedOptions {
   return {
