@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { DEFAULT_SITE_DIR } from './siteFiles';
 
 // The emulator's public shapes and defaults. They live apart from server.ts so that every module
 // can import them without importing the server.
@@ -74,8 +74,6 @@ export interface RunningEmulator {
 
 export type ResolvedOptions = Required<Omit<EmulatorOptions, 'log'>> & { log: (line: string) => void };
 
-export const DEFAULT_DOCS_DIR = join(__dirname, '..', 'fixtures', 'docs-site');
-
 export function resolveOptions(opts: EmulatorOptions): ResolvedOptions {
   return {
     port: opts.port ?? 0,
@@ -90,7 +88,7 @@ export function resolveOptions(opts: EmulatorOptions): ResolvedOptions {
     slowDripMs: opts.slowDripMs ?? 400,
     cors: opts.cors ?? true,
     threadKeys: opts.threadKeys ?? true,
-    docsDir: opts.docsDir ?? DEFAULT_DOCS_DIR,
+    docsDir: opts.docsDir ?? DEFAULT_SITE_DIR,
     log: opts.log ?? (() => undefined),
   };
 }

@@ -26,7 +26,15 @@ export interface Site {
   pages: SitePage[];
 }
 
-const PAGE_PATH = /^[A-Za-z0-9][A-Za-z0-9._-]*(?:\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;
+/** The docs site the emulator serves and its repository starts with. */
+export const DEFAULT_SITE_DIR = join(__dirname, '..', 'fixtures', 'docs-site');
+
+/** `a/b-c.md`: segments that start with a letter or digit, so never `..`, an option or an absolute path. */
+const SAFE_PATH = /^[A-Za-z0-9][A-Za-z0-9._-]*(?:\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;
+
+export function isSafePath(path: string): boolean {
+  return path.length <= 300 && SAFE_PATH.test(path);
+}
 
 /** Every string in any `pages` array of the navigation, at any depth (groups, tabs, anchors…). */
 export function navigationPages(config: unknown): string[] {
@@ -63,7 +71,7 @@ export function readSite(dir: string): Site {
   }
   const known = new Set(files.map((f) => f.path));
   const pages = navigationPages(JSON.parse(readFileSync(config, 'utf8'))).map((slug) => {
-    if (!PAGE_PATH.test(slug)) throw new Error(`docs.json names a page path that is not one: ${JSON.stringify(slug)}`);
+    if (!isSafePath(slug)) throw new Error(`docs.json names a page path that is not one: ${JSON.stringify(slug)}`);
     const file = [`${slug}.mdx`, `${slug}.md`].find((f) => known.has(f));
     if (!file) throw new Error(`docs.json names "${slug}", but there is no ${slug}.mdx or ${slug}.md in ${dir}`);
     return { slug, file };
