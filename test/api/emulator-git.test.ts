@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startEmulator, type RunningEmulator } from '../emulator';
@@ -121,5 +121,111 @@ describe('emulator: the docs repository', () => {
     assert.equal(readFileSync(join(work, 'faq.md'), 'utf8'), 'my own edit\n');
     const rules = await gitIn(work, 'config', '--get-regexp', 'insteadof');
     assert.ok(!rules.includes(repo.bareDir), 'the old bare repository is forgotten');
+  });
+});
+
+describe('emulator: the agent commits on its branch', () => {
+  let emu: RunningEmulator;
+  before(async () => {
+    emu = await startEmulator({ jobDurationMs: 30 });
+  });
+  after(() => emu.close());
+
+  type Job = { id: string; status: string; source: { repository: string; ref: string | null } };
+  const send = async (path: string, prompt?: string): Promise<Job> => {
+    const res = await fetch(`${emu.url}/v2/agent/${emu.projectId}/job${path}`, {
+      method: prompt === undefined ? 'GET' : 'POST',
+      headers: { authorization: `Bearer ${emu.adminKey}`, 'content-type': 'application/json' },
+      body: prompt === undefined ? undefined : JSON.stringify({ prompt }),
+    });
+    assert.ok(res.ok, `${res.status} ${await res.clone().text()}`);
+    return (await res.json()) as Job;
+  };
+  const settled = async (id: string): Promise<Job> => {
+    for (let i = 0; i < 200; i++) {
+      const job = await send(`/${id}`);
+      if (job.status !== 'active') return job;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    throw new Error(`job ${id} stayed active`);
+  };
+  const repoGit = (...args: string[]): Promise<string> => gitIn(emu.docsRepo.bareDir, ...args);
+  const changedFiles = async (ref: string): Promise<string[]> => (await repoGit('diff', '--name-only', `main...${ref}`)).split('\n').filter(Boolean);
+
+  it('a job works on its own branch, there from the start, and commits an edit of the page the prompt names', async () => {
+    const job = await send('', 'Fix the broken link on the webhooks page');
+    const ref = job.source.ref!;
+    assert.match(ref, /^docs-agent\/[0-9a-f]{8}$/);
+    assert.equal(job.source.repository, 'https://github.com/acme/acme-docs');
+    assert.equal(await emu.docsRepo.head(ref), await emu.docsRepo.head('main'), 'the branch exists while the job is active');
+    const done = await settled(job.id);
+    assert.equal(done.status, 'completed');
+    assert.equal(done.source.ref, ref);
+    assert.deepEqual(await changedFiles(ref), ['webhooks.md']);
+    assert.equal(await repoGit('rev-list', '--count', `main..${ref}`), '1');
+    const page = (await emu.docsRepo.readFile(ref, 'webhooks.md'))!;
+    assert.ok(page.startsWith((await emu.docsRepo.readFile('main', 'webhooks.md'))!.trimEnd()), 'the page is kept, the edit added');
+    assert.match(page, /Fix the broken link on the webhooks page/);
+  });
+
+  it('a follow-up adds a second commit on the same branch, to the page the job is about', async () => {
+    const job = await send('', 'Explain retries on the webhooks page');
+    await settled(job.id);
+    const first = await emu.docsRepo.head(job.source.ref!);
+    await send(`/${job.id}/message`, 'Also mention the Retry-After header');
+    const again = await settled(job.id);
+    assert.equal(again.source.ref, job.source.ref);
+    assert.equal(await repoGit('rev-list', '--count', `main..${job.source.ref!}`), '2');
+    assert.equal(await repoGit('rev-parse', `${job.source.ref!}^`), first);
+    const page = (await emu.docsRepo.readFile(job.source.ref!, 'webhooks.md'))!;
+    assert.match(page, /Explain retries on the webhooks page[\s\S]*Also mention the Retry-After header/);
+  });
+
+  it("edits the file a reviewed prompt names, with its instruction; else the site's first page", async () => {
+    const prompt = 'File: docs/configuration.md (lines 3-4)\n\n```markdown\nvisibility_timeout: 60\n```\n\nInstruction: Say the default is 30 seconds';
+    const named = await settled((await send('', prompt)).id);
+    assert.deepEqual(await changedFiles(named.source.ref!), ['configuration.md']);
+    const page = (await emu.docsRepo.readFile(named.source.ref!, 'configuration.md'))!;
+    assert.match(page, /Say the default is 30 seconds/);
+    assert.doesNotMatch(page.slice(-200), /File: docs|```/, 'the instruction, not the whole prompt');
+    const longer = await settled((await send('', 'Link configuration-v1 to the migration notes')).id);
+    assert.deepEqual(await changedFiles(longer.source.ref!), ['configuration-v1.md'], 'the longest page name that is a whole word');
+    const unnamed = await settled((await send('', 'Make the tone friendlier')).id);
+    assert.deepEqual(await changedFiles(unnamed.source.ref!), ['getting-started.md']);
+  });
+
+  it('[[files:500]] makes a branch that changes 500 files', async () => {
+    const job = await settled((await send('', 'Regenerate the reference [[files:500]]')).id);
+    const files = await changedFiles(job.source.ref!);
+    assert.equal(files.length, 500);
+    assert.equal(new Set(files).size, 500);
+  });
+
+  it('no changes, a failure or an archive commit nothing', async () => {
+    const jobs = await Promise.all(
+      ['Check the intro [[outcome:no-changes]]', 'Rewrite it [[outcome:fail]]', 'Old [[outcome:archive]]'].map((p) => send('', p)),
+    );
+    for (const job of jobs) {
+      await settled(job.id);
+      assert.equal(await emu.docsRepo.head(job.source.ref!), await emu.docsRepo.head('main'), job.source.ref!);
+    }
+  });
+
+  it("a clone made by cloneDocsWorkspace fetches a job's branch by the GitHub URL", async () => {
+    const job = await settled((await send('', 'Fix the FAQ')).id);
+    const work = join(tempDir(), 'acme-docs');
+    await cloneDocsWorkspace(emu.docsRepo, work);
+    assert.equal(await gitIn(work, 'config', '--get', 'remote.origin.url'), job.source.repository);
+    await gitIn(work, 'fetch', 'origin', job.source.ref!);
+    assert.equal(await gitIn(work, 'rev-parse', 'FETCH_HEAD'), await emu.docsRepo.head(job.source.ref!));
+    assert.match(await gitIn(work, 'diff', '--stat', 'HEAD', 'FETCH_HEAD'), /faq\.md/);
+  });
+
+  it('its bare repository is a temporary one, removed on close', async () => {
+    const other = await startEmulator();
+    const dir = other.docsRepo.bareDir;
+    assert.ok(existsSync(dir));
+    await other.close();
+    assert.ok(!existsSync(dir));
   });
 });

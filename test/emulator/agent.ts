@@ -1,14 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import type { AgentJob, AgentJobStatus } from '../../src/api/types';
+import { branchFor, commitEdit } from './agentWork';
 import type { ResolvedOptions } from './config';
+import { DOCS_REPOSITORY as REPOSITORY, type DocsRepo } from './docsRepo';
 import { errorBody, escapeHtml, htmlPage, type Exchange } from './exchange';
 import { AGENT_FAULTS, chooseFault, FAULT_HEADER, HUGE_RETRY_AFTER, type AgentFault } from './faults';
 
 // Agent jobs (notes.md "Agent jobs"): create, follow up, poll. A job's status follows the wall
 // clock, worked out when the job is read, so the emulator runs no timers for jobs and a test with
-// a short jobDurationMs sees the same lifecycle as the demo with the default.
+// a short jobDurationMs sees the same lifecycle as the demo with the default. Each job works on its
+// own branch of the docs repository, and commits its edit there when it reaches its outcome.
 
-export const REPOSITORY = 'https://github.com/acme/acme-docs';
 const PR_PATH = '/pr/acme/acme-docs/pull/';
 const MODEL = 'emulated-agent-1';
 const GITHUB_PR = /\[\[pr:github\]\]/i;
@@ -18,6 +20,8 @@ type Outcome = 'pull-request' | 'no-changes' | 'fail' | 'archive';
 
 interface JobRecord {
   id: string;
+  /** Its branch in the docs repository, made at create (agentWork.ts). */
+  ref: string;
   status: AgentJobStatus;
   createdAt: Date;
   archivedAt: Date | null;
@@ -27,6 +31,8 @@ interface JobRecord {
   prompts: { at: Date; text: string }[];
   /** While active: when the agent is done, and how it ends. */
   pending: { at: number; outcome: Outcome } | null;
+  /** While the outcome's commit is being made: a read meanwhile waits for it. */
+  settling?: Promise<void>;
 }
 
 /** How a prompt ends: magic words for tests, and plain words a demo user might type. */
@@ -46,6 +52,7 @@ export class AgentJobs {
   constructor(
     private readonly opts: ResolvedOptions,
     private readonly baseUrl: () => string,
+    private readonly repo: DocsRepo,
   ) {}
 
   reset(): void {
@@ -68,9 +75,14 @@ export class AgentJobs {
   async create(ex: Exchange, projectId: string): Promise<void> {
     const prompt = await this.acceptPrompt(ex, projectId);
     if (prompt === undefined) return;
+    const id = `job_${randomBytes(8).toString('hex')}`;
+    const ref = branchFor(id);
+    // The branch exists as soon as the job does, as the service's agent makes it first.
+    await this.repo.createBranch(ref);
     const now = Date.now();
     const job: JobRecord = {
-      id: `job_${randomBytes(8).toString('hex')}`,
+      id,
+      ref,
       status: 'active',
       createdAt: new Date(now),
       archivedAt: null,
@@ -86,7 +98,7 @@ export class AgentJobs {
   async followUp(ex: Exchange, projectId: string, jobId: string): Promise<void> {
     const job = this.jobs.get(jobId);
     if (!job) return ex.json(404, errorBody('Agent job not found'));
-    this.settle(job);
+    await this.settle(job);
     if (job.status === 'archived') return ex.json(400, errorBody('This agent job is archived and takes no more messages.'));
     const prompt = await this.acceptPrompt(ex, projectId);
     if (prompt === undefined) return;
@@ -104,7 +116,7 @@ export class AgentJobs {
     if (fault && (await this.fault(ex, fault.mode))) return;
     const job = this.jobs.get(jobId);
     if (!job) return ex.json(404, errorBody('Agent job not found'));
-    this.settle(job);
+    await this.settle(job);
     ex.json(200, this.view(job));
   }
 
@@ -118,8 +130,8 @@ export class AgentJobs {
     return htmlPage(
       `Docs update by the agent #${n}`,
       `<h1>Docs update by the agent <span class="muted">#${n}</span></h1>
-<p><span class="badge">Open</span> acme/acme-docs · <code>agent/${escapeHtml(job.id)}</code> → <code>main</code></p>
-<p>The local service emulator opened this pull request for agent job <code>${escapeHtml(job.id)}</code>. A real agent would have edited the documentation; the emulator only records what it was asked.</p>
+<p><span class="badge">Open</span> acme/acme-docs · <code>${escapeHtml(job.ref)}</code> → <code>main</code></p>
+<p>The local service emulator opened this pull request for agent job <code>${escapeHtml(job.id)}</code>. Its agent committed each instruction on the branch as a note on the page it names.</p>
 <h2>Instructions</h2><ol>${prompts}</ol>`,
     );
   }
@@ -249,10 +261,25 @@ export class AgentJobs {
     }
   }
 
-  /** Brings a job up to the wall clock: an active job whose time is up gets its outcome. */
-  private settle(job: JobRecord): void {
-    if (this.held || !job.pending || Date.now() < job.pending.at) return;
-    const { outcome } = job.pending;
+  /**
+   * Brings a job up to the wall clock: an active job whose time is up gets its outcome, a pull
+   * request only once its commit is on the branch, so whoever sees `completed` can fetch it.
+   */
+  private settle(job: JobRecord): Promise<void> {
+    if (job.settling) return job.settling;
+    if (this.held || !job.pending || Date.now() < job.pending.at) return Promise.resolve();
+    job.settling = this.reach(job, job.pending.outcome).finally(() => (job.settling = undefined));
+    return job.settling;
+  }
+
+  private async reach(job: JobRecord, outcome: Outcome): Promise<void> {
+    if (outcome === 'pull-request')
+      await commitEdit(
+        this.repo,
+        job.ref,
+        job.id,
+        job.prompts.map((p) => p.text),
+      );
     job.pending = null;
     switch (outcome) {
       case 'pull-request':
@@ -277,7 +304,7 @@ export class AgentJobs {
     return {
       id: job.id,
       status: job.status,
-      source: { repository: REPOSITORY, ref: 'main' },
+      source: { repository: REPOSITORY, ref: job.ref },
       model: MODEL,
       // Null until the agent has opened a pull request. A follow-up keeps the link, also while the
       // job is active again: the pull request still exists, and the agent adds to it.

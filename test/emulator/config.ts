@@ -1,3 +1,4 @@
+import type { DocsRepo } from './docsRepo';
 import { DEFAULT_SITE_DIR } from './siteFiles';
 
 // The emulator's public shapes and defaults. They live apart from server.ts so that every module
@@ -66,6 +67,8 @@ export interface RunningEmulator {
   projectId: string;
   domain: string;
   requests: RecordedRequest[];
+  /** The docs repository the agent commits on (a temporary bare repository, removed on close). */
+  docsRepo: DocsRepo;
   /** Agent jobs stay active while held (AgentJobs.hold). */
   holdJobs(held: boolean): void;
   reset(): void;

@@ -29,7 +29,7 @@ export interface DocsRepo {
   readonly bareDir: string;
   readonly repository: string;
   readonly defaultBranch: string;
-  /** The pages docs.json names on main, in file name order. */
+  /** The pages docs.json names on main, in its navigation's order. */
   readonly pages: readonly SitePage[];
   /** A file as a branch has it; undefined for a branch or file that is not there, or a name that is not one. */
   readFile(branch: string, path: string): Promise<string | undefined>;

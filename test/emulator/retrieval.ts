@@ -240,11 +240,12 @@ export class DocsIndex {
     this.currentVersion = versions.sort((a, b) => a.localeCompare(b, 'en', { numeric: true })).pop();
   }
 
-  /** The pages a docs site's navigation names (siteFiles.ts). */
+  /** The pages a docs site's navigation names (siteFiles.ts), in file name order: equal scores rank as they always did. */
   static load(dir: string): DocsIndex {
     const site = readSite(dir);
     const text = new Map(site.files.map((f) => [f.path, f.text]));
-    return new DocsIndex(site.pages.map((p) => parsePage(p.slug, text.get(p.file)!)));
+    const pages = [...site.pages].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+    return new DocsIndex(pages.map((p) => parsePage(p.slug, text.get(p.file)!)));
   }
 
   page(slug: string): DocPage | undefined {

@@ -22,7 +22,7 @@ export interface SitePage {
 
 export interface Site {
   files: SiteFile[];
-  /** In file name order, so that equal search scores rank as they always did. */
+  /** In the navigation's order (file name order without docs.json). */
   pages: SitePage[];
 }
 
@@ -76,5 +76,5 @@ export function readSite(dir: string): Site {
     if (!file) throw new Error(`docs.json names "${slug}", but there is no ${slug}.mdx or ${slug}.md in ${dir}`);
     return { slug, file };
   });
-  return { files, pages: pages.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0)) };
+  return { files, pages };
 }
