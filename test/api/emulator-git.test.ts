@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startEmulator, type RunningEmulator } from '../emulator';
@@ -227,5 +228,39 @@ describe('emulator: the agent commits on its branch', () => {
     assert.ok(existsSync(dir));
     await other.close();
     assert.ok(!existsSync(dir));
+  });
+});
+
+describe('emulator: `npm run emulator -- --clone-into DIR` (what npm start runs)', () => {
+  it('clones the docs repository there before its banner, with the GitHub URL as origin', async function () {
+    this.timeout(30_000);
+    const target = join(tempDir(), 'workspace', 'acme-docs');
+    const child = spawn(
+      join(__dirname, '..', '..', 'node_modules', '.bin', 'tsx'),
+      [join(__dirname, '..', 'emulator', 'cli.ts'), '--port', '0', '--clone-into', target],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    try {
+      let out = '';
+      await new Promise<void>((resolve, reject) => {
+        child.stdout.on('data', (d: Buffer) => {
+          out += d.toString();
+          if (out.includes('Ctrl+C to stop.')) resolve();
+        });
+        child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+        child.once('exit', (code) => reject(new Error(`the emulator exited (${code}): ${out}`)));
+      });
+      assert.match(out, new RegExp(`docs workspace\\s+${target.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+      assert.equal(await gitIn(target, 'config', '--get', 'remote.origin.url'), 'https://github.com/acme/acme-docs');
+      assert.ok(existsSync(join(target, 'docs.json')));
+      const bare = /docs repository .* = (\S+)/.exec(out)![1]!;
+      assert.equal(await gitIn(target, 'rev-parse', 'HEAD'), await gitIn(bare, 'rev-parse', 'main'));
+    } finally {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    }
   });
 });
