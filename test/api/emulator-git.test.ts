@@ -195,6 +195,25 @@ describe('emulator: the agent commits on its branch', () => {
     assert.deepEqual(await changedFiles(unnamed.source.ref!), ['getting-started.md']);
   });
 
+  it('makes its commit while the job runs, and moves the branch only at the outcome; a follow-up meanwhile adds to it', async () => {
+    emu.holdJobs(true);
+    try {
+      const job = await send('', 'Fix the FAQ [[files:300]]');
+      const ref = job.source.ref!;
+      const made = async (): Promise<string> => gitIn(emu.docsRepo.bareDir, 'for-each-ref', '--format=%(objectname)', `refs/emulator/made/${ref}`);
+      for (let i = 0; i < 200 && (await made()) === ''; i++) await new Promise((r) => setTimeout(r, 20));
+      assert.notEqual(await made(), '', 'the commit is made before the outcome');
+      assert.equal(await emu.docsRepo.head(ref), await emu.docsRepo.head('main'), 'the branch waits for the outcome');
+      await send(`/${job.id}/message`, 'And say more about ordering');
+      emu.holdJobs(false);
+      await settled(job.id);
+      assert.equal(await repoGit('rev-list', '--count', `main..${ref}`), '2');
+      assert.match((await emu.docsRepo.readFile(ref, 'faq.md'))!, /Fix the FAQ[\s\S]*And say more about ordering/);
+    } finally {
+      emu.holdJobs(false);
+    }
+  });
+
   it('[[files:500]] makes a branch that changes 500 files', async () => {
     const job = await settled((await send('', 'Regenerate the reference [[files:500]]')).id);
     const files = await changedFiles(job.source.ref!);

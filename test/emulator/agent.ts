@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { AgentJob, AgentJobStatus } from '../../src/api/types';
-import { branchFor, commitEdit } from './agentWork';
+import { branchFor, makeEdit } from './agentWork';
 import type { ResolvedOptions } from './config';
 import { DOCS_REPOSITORY as REPOSITORY, type DocsRepo } from './docsRepo';
 import { errorBody, escapeHtml, htmlPage, type Exchange } from './exchange';
@@ -31,7 +31,12 @@ interface JobRecord {
   prompts: { at: Date; text: string }[];
   /** While active: when the agent is done, and how it ends. */
   pending: { at: number; outcome: Outcome } | null;
-  /** While the outcome's commit is being made: a read meanwhile waits for it. */
+  /**
+   * The commit the branch gets at the pending outcome (undefined: none), made in the background
+   * while the job runs, so that the read that settles the job only moves the branch.
+   */
+  made: Promise<string | undefined>;
+  /** While the outcome is being reached: a read meanwhile waits for it. */
   settling?: Promise<void>;
 }
 
@@ -90,7 +95,9 @@ export class AgentJobs {
       onGitHub: GITHUB_PR.test(prompt),
       prompts: [{ at: new Date(now), text: prompt }],
       pending: { at: now + this.opts.jobDurationMs, outcome: outcomeOf(prompt) },
+      made: Promise.resolve(undefined),
     };
+    job.made = this.make(job, Promise.resolve(undefined));
     this.jobs.set(job.id, job);
     ex.json(201, this.view(job));
   }
@@ -106,6 +113,8 @@ export class AgentJobs {
     job.prompts.push({ at: new Date(now), text: prompt });
     job.status = 'active';
     job.pending = { at: now + this.opts.jobDurationMs, outcome: outcomeOf(prompt) };
+    // On top of a commit made for an instruction still unfinished, so that one is not lost.
+    job.made = this.make(job, job.made);
     ex.json(200, this.view(job));
   }
 
@@ -268,18 +277,23 @@ export class AgentJobs {
   private settle(job: JobRecord): Promise<void> {
     if (job.settling) return job.settling;
     if (this.held || !job.pending || Date.now() < job.pending.at) return Promise.resolve();
-    job.settling = this.reach(job, job.pending.outcome).finally(() => (job.settling = undefined));
+    job.settling = this.reach(job, job.pending.outcome, job.made).finally(() => (job.settling = undefined));
     return job.settling;
   }
 
-  private async reach(job: JobRecord, outcome: Outcome): Promise<void> {
-    if (outcome === 'pull-request')
-      await commitEdit(
-        this.repo,
-        job.ref,
-        job.id,
-        job.prompts.map((p) => p.text),
-      );
+  /** The commit for the latest instruction when it ends in a pull request, made on top of `before`'s. */
+  private make(job: JobRecord, before: Promise<string | undefined>): Promise<string | undefined> {
+    const prompts = job.prompts.map((p) => p.text);
+    if (job.pending?.outcome !== 'pull-request') return Promise.resolve(undefined);
+    const made = before.catch(() => undefined).then((parent) => makeEdit(this.repo, job.ref, job.id, prompts, parent));
+    // Handled here too: a failure is reported by the read that settles the job (a 500), not as an unhandled rejection.
+    made.catch(() => undefined);
+    return made;
+  }
+
+  private async reach(job: JobRecord, outcome: Outcome, made: Promise<string | undefined>): Promise<void> {
+    const commit = await made;
+    if (commit) await this.repo.moveBranch(job.ref, commit);
     job.pending = null;
     switch (outcome) {
       case 'pull-request':

@@ -51,18 +51,18 @@ export function instructionOf(prompt: string): string {
 }
 
 /**
- * Commits the edit for a job's latest instruction on its branch; the commit's id. It edits the page
- * the latest prompt names, else the one an earlier prompt named (a follow-up goes on with the same
- * page), else the navigation's first page.
+ * Makes the commit for a job's latest instruction, on top of `parent` (default: the branch's tip),
+ * without moving the branch; its id. It edits the page the latest prompt names, else the one an
+ * earlier prompt named (a follow-up goes on with the same page), else the navigation's first page.
  */
-export async function commitEdit(repo: DocsRepo, branch: string, jobId: string, prompts: readonly string[]): Promise<string> {
+export async function makeEdit(repo: DocsRepo, branch: string, jobId: string, prompts: readonly string[], parent?: string): Promise<string> {
   const n = prompts.length;
   const prompt = prompts[n - 1] ?? '';
   const page = [...prompts].reverse().reduce<SitePage | undefined>((found, p) => found ?? pageNamed(p, repo.pages), undefined) ?? repo.pages[0];
   const instruction = instructionOf(prompt);
   const changes: FileChange[] = [];
   if (page) {
-    const before = (await repo.readFile(branch, page.file)) ?? '';
+    const before = (parent ? await repo.readFileAt(parent, page.file) : await repo.readFile(branch, page.file)) ?? '';
     changes.push({ path: page.file, text: `${before.trimEnd()}\n\n> **Note:** ${instruction}\n` });
   }
   const generated = Math.max(0, filesWanted(prompt) - changes.length);
@@ -71,5 +71,5 @@ export async function commitEdit(repo: DocsRepo, branch: string, jobId: string, 
     changes.push({ path: `reference/generated/page-${id}.md`, text: `# Generated page ${id}\n\nWritten for instruction ${n} of ${jobId}.\n` });
   }
   const subject = instruction.length <= 72 ? instruction : `${instruction.slice(0, 71)}…`;
-  return repo.commit(branch, `${subject}\n\nDocs agent job ${jobId}, instruction ${n}.\n`, changes);
+  return repo.makeCommit(branch, `${subject}\n\nDocs agent job ${jobId}, instruction ${n}.\n`, changes, parent);
 }

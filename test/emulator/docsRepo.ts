@@ -39,12 +39,25 @@ export interface DocsRepo {
   createBranch(branch: string): Promise<void>;
   /** One commit on a branch (made from main when missing) that writes the files; its id. */
   commit(branch: string, message: string, changes: readonly FileChange[]): Promise<string>;
+  /**
+   * The same commit, made on top of `parent` (default: the branch) without moving the branch: the
+   * agent makes its commit while the job runs, and only moves the branch at the job's outcome.
+   */
+  makeCommit(branch: string, message: string, changes: readonly FileChange[], parent?: string): Promise<string>;
+  /** Points a branch at a commit (one `git update-ref`, quick enough for the request that settles a job). */
+  moveBranch(branch: string, commit: string): Promise<void>;
+  /** A file as a commit has it; undefined when it is not there, or for an id or path that is not one. */
+  readFileAt(commit: string, path: string): Promise<string | undefined>;
+  /** Refuses writes from now on and waits for the one under way, so the folder can be removed. */
+  close(): Promise<void>;
 }
 
 /** A branch name git takes (git check-ref-format's rules, narrowed to what the emulator makes). */
 export function isBranchName(name: string): boolean {
   return isSafePath(name) && name.length <= 200 && !/\.\.|\.lock(?:\/|$)|[./]$/.test(name);
 }
+
+const COMMIT_ID = /^[0-9a-f]{40}$/;
 
 const fastImportData = (text: string): string => `data ${Buffer.byteLength(text, 'utf8')}\n${text}\n`;
 
@@ -55,7 +68,7 @@ export async function createDocsRepository(dir: string, siteDir: string = DEFAUL
   await mkdir(dir, { recursive: true });
   await git(dir, ['init', '--quiet', '--bare', `--initial-branch=${DEFAULT_BRANCH}`, bareDir]);
   const repo = new BareDocsRepo(bareDir, site.pages);
-  await repo.fastImport(DEFAULT_BRANCH, undefined, 'The Acme Relay docs site', site.files, { who: SITE_AUTHOR, at: SITE_COMMIT_TIME });
+  await repo.fastImport(`refs/heads/${DEFAULT_BRANCH}`, undefined, 'The Acme Relay docs site', site.files, { who: SITE_AUTHOR, at: SITE_COMMIT_TIME });
   return repo;
 }
 
@@ -64,6 +77,7 @@ class BareDocsRepo implements DocsRepo {
   readonly defaultBranch = DEFAULT_BRANCH;
   /** Writes go one at a time: two commits racing for one branch would lose one. */
   private writes: Promise<unknown> = Promise.resolve();
+  private closed = false;
 
   constructor(
     readonly bareDir: string,
@@ -90,30 +104,58 @@ class BareDocsRepo implements DocsRepo {
     });
   }
 
-  commit(branch: string, message: string, changes: readonly FileChange[]): Promise<string> {
+  makeCommit(branch: string, message: string, changes: readonly FileChange[], parent?: string): Promise<string> {
     return this.serially(async () => {
       if (!isBranchName(branch)) throw new Error(`Not a branch name: ${JSON.stringify(branch)}`);
+      if (parent !== undefined && !COMMIT_ID.test(parent)) throw new Error(`Not a commit id: ${JSON.stringify(parent)}`);
       const bad = changes.find((c) => !isSafePath(c.path));
       if (bad) throw new Error(`Not a file path: ${JSON.stringify(bad.path)}`);
-      const parent = (await this.head(branch)) ?? (await this.head(DEFAULT_BRANCH));
-      await this.fastImport(branch, parent, message, changes, { who: AGENT_AUTHOR, at: Math.floor(Date.now() / 1000) });
-      return (await this.head(branch))!;
+      const base = parent ?? (await this.head(branch)) ?? (await this.head(DEFAULT_BRANCH));
+      // Made on a ref of the emulator's own, outside refs/heads (a clone never fetches it), so the branch does not move yet.
+      const made = `refs/emulator/made/${branch}`;
+      await this.fastImport(made, base, message, changes, { who: AGENT_AUTHOR, at: Math.floor(Date.now() / 1000) });
+      return (await git(this.bareDir, ['rev-parse', '--verify', `${made}^{commit}`])).trim();
     });
   }
 
+  async moveBranch(branch: string, commit: string): Promise<void> {
+    if (!isBranchName(branch)) throw new Error(`Not a branch name: ${JSON.stringify(branch)}`);
+    if (!COMMIT_ID.test(commit)) throw new Error(`Not a commit id: ${JSON.stringify(commit)}`);
+    await git(this.bareDir, ['update-ref', `refs/heads/${branch}`, commit]);
+  }
+
+  async commit(branch: string, message: string, changes: readonly FileChange[]): Promise<string> {
+    const made = await this.makeCommit(branch, message, changes);
+    await this.moveBranch(branch, made);
+    return made;
+  }
+
+  async readFileAt(commit: string, path: string): Promise<string | undefined> {
+    if (!COMMIT_ID.test(commit) || !isSafePath(path)) return undefined;
+    return git(this.bareDir, ['cat-file', 'blob', `${commit}:${path}`]).catch(() => undefined);
+  }
+
   /** One commit through `git fast-import`: a single process however many files it writes. */
-  async fastImport(branch: string, parent: string | undefined, message: string, files: readonly FileChange[], by: { who: string; at: number }): Promise<void> {
+  async fastImport(ref: string, parent: string | undefined, message: string, files: readonly FileChange[], by: { who: string; at: number }): Promise<void> {
     // Every `data` block ends in its own newline: a blank line would end the commit early.
     const stream =
-      `commit refs/heads/${branch}\nauthor ${by.who} ${by.at} +0000\ncommitter ${by.who} ${by.at} +0000\n${fastImportData(message)}` +
+      `commit ${ref}\nauthor ${by.who} ${by.at} +0000\ncommitter ${by.who} ${by.at} +0000\n${fastImportData(message)}` +
       (parent ? `from ${parent}\n` : '') +
       files.map((f) => `M 100644 inline ${f.path}\n${fastImportData(f.text)}`).join('') +
       'done\n';
-    await git(this.bareDir, ['fast-import', '--quiet', '--done', '--date-format=raw'], stream);
+    // --force: a commit made again for the same branch (a follow-up) replaces the one before on the scratch ref.
+    await git(this.bareDir, ['fast-import', '--quiet', '--force', '--done', '--date-format=raw'], stream);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.writes;
   }
 
   private serially<T>(work: () => Promise<T>): Promise<T> {
-    const next = this.writes.then(work, work);
+    // A commit still queued when the emulator closes is dropped: nobody can read it any more.
+    const run = (): Promise<T> => (this.closed ? Promise.reject(new Error('The docs repository is closed.')) : work());
+    const next = this.writes.then(run, run);
     this.writes = next.catch(() => undefined);
     return next;
   }

@@ -32,7 +32,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const site = new DocsSite(docs);
   // The repository the agent commits on: made from the same site, in a temporary folder of its own.
   const repoDir = await mkdtemp(join(tmpdir(), 'docs-emulator-'));
-  const removeRepo = (): Promise<void> => rm(repoDir, { recursive: true, force: true });
+  const removeRepo = (): Promise<void> => rm(repoDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
   const docsRepo = await createDocsRepository(repoDir, opts.docsDir).catch(async (e: unknown) => {
     await removeRepo();
     throw e;
@@ -201,7 +201,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       // Streams that stall on purpose would otherwise keep the server open until their clients gave up.
       for (const ex of exchanges) ex.end();
       for (const socket of sockets) socket.destroy();
-    }).then(removeRepo));
+    })
+      .then(() => docsRepo.close())
+      .then(removeRepo));
 
   return {
     url,
