@@ -16,6 +16,8 @@ export interface JobState {
   label: string;
   /** The service no longer knows this id. */
   notFound: boolean;
+  /** It has a branch to review or check out (`reviewChanges`, `checkOutBranch`): finished, or still active with one. */
+  reviewable?: boolean;
 }
 
 export interface JobLaunch {
@@ -25,7 +27,7 @@ export interface JobLaunch {
   label: string;
 }
 
-export type JobAction = 'openPullRequest' | 'followUp' | 'showJob';
+export type JobAction = 'openPullRequest' | 'followUp' | 'showJob' | 'reviewChanges' | 'checkOutBranch';
 
 export interface AgentJobsService {
   /** Whether a job can be started now (service, project and admin key set). */

@@ -6,6 +6,7 @@ import { registerAgentCommands } from './commands';
 import { registerConfigureCommand } from './configure';
 import { AgentJobsBridge } from './jobsService';
 import { PromptReviews } from './reviewDocument';
+import { registerReviewCommands } from './review/register';
 
 export type { AgentFeature, AgentHost, AgentServices } from './agentFeature';
 
@@ -16,8 +17,11 @@ export function registerAgentFeature(
 ): vscode.Disposable & { readonly feature: AgentFeature; readonly jobs: AgentJobsService } {
   const feature = new AgentFeature(context, services);
   const actions = new AgentActions(feature, new PromptReviews());
-  const jobs = new AgentJobsBridge(feature, actions, feature.onDidChangeJobs);
-  return Object.assign(vscode.Disposable.from(feature, jobs, actions.reviews, registerAgentCommands(feature, actions), registerConfigureCommand()), {
+  // Review Changes / Check Out Agent Branch. Its onDidReview is what a job's timeline records as
+  // `{ kind: 'review', action, files }` (JobStore.appendTimeline, issue 30 §3).
+  const branches = registerReviewCommands(feature, actions);
+  const jobs = new AgentJobsBridge(feature, actions, feature.onDidChangeJobs, branches.review);
+  return Object.assign(vscode.Disposable.from(feature, jobs, actions.reviews, registerAgentCommands(feature, actions), branches, registerConfigureCommand()), {
     feature,
     jobs,
   });

@@ -5,6 +5,7 @@ import type { AgentJobsService, JobAction, JobLaunch, JobState } from '../../com
 import type { AgentActions } from './actions';
 import type { AgentFeature } from './agentFeature';
 import { labelOf } from '../core/jobPresentation';
+import type { BranchReview } from './review/branchReview';
 
 // The agent feature as the chat and VS Code's Chat see it (src/common/jobs.ts): src/activation.ts
 // hands this over, so the chat's job cards follow the job store's own change events instead of
@@ -18,6 +19,7 @@ export class AgentJobsBridge extends Disposable implements AgentJobsService {
     private readonly feature: AgentFeature,
     private readonly actions: AgentActions,
     onDidChangeJobs: Event<void>,
+    private readonly review: BranchReview,
   ) {
     super();
     this._register(onDidChangeJobs(() => this.changed.fire()));
@@ -37,7 +39,8 @@ export class AgentJobsBridge extends Disposable implements AgentJobsService {
   state(jobId: string): JobState | undefined {
     const r = this.feature.current?.store.get(jobId);
     if (!r) return undefined;
-    return { id: r.job.id, status: r.job.status, prLink: r.job.prLink, label: labelOf(r, vscode.l10n.t), notFound: !!r.notFound };
+    const reviewable = !r.notFound && !!r.job.source?.ref && (r.job.status === 'completed' || r.job.status === 'active');
+    return { id: r.job.id, status: r.job.status, prLink: r.job.prLink, label: labelOf(r, vscode.l10n.t), notFound: !!r.notFound, reviewable };
   }
 
   async act(jobId: string, action: JobAction): Promise<void> {
@@ -45,6 +48,8 @@ export class AgentJobsBridge extends Disposable implements AgentJobsService {
       openPullRequest: () => this.actions.openPullRequest(jobId),
       followUp: () => this.actions.followUp(jobId),
       showJob: () => this.actions.showJob(jobId),
+      reviewChanges: () => this.review.reviewChanges(jobId),
+      checkOutBranch: () => this.review.checkOut(jobId),
     }[action];
     if (run) await this.actions.guarded(action, run)();
   }
