@@ -140,8 +140,8 @@ export class BranchReview extends Disposable {
     const clone = vscode.l10n.t('Clone Repository');
     const openPr = vscode.l10n.t('Open Pull Request');
     const items = [...(offerClone ? [clone] : []), ...(record.job.prLink ? [openPr] : [])];
-    const show = stop.kind === 'noBranch' || stop.kind === 'noRepository' ? vscode.window.showInformationMessage : vscode.window.showWarningMessage;
-    const pick = await show(message, ...items);
+    const quiet = stop.kind === 'noBranch' || stop.kind === 'noRepository';
+    const pick = await (quiet ? vscode.window.showInformationMessage(message, ...items) : vscode.window.showWarningMessage(message, ...items));
     if (pick === openPr) await this.actions.openPullRequest(record.job.id);
     // The Git extension's own clone, which asks where to put it; the URL was checked (reviewTarget).
     else if (pick === clone && stop.kind === 'noRepository') await vscode.commands.executeCommand('git.clone', stop.repository);
