@@ -1,4 +1,5 @@
-import { join } from 'node:path';
+import type { DocsRepo } from './docsRepo';
+import { DEFAULT_SITE_DIR } from './siteFiles';
 
 // The emulator's public shapes and defaults. They live apart from server.ts so that every module
 // can import them without importing the server.
@@ -32,7 +33,10 @@ export interface EmulatorOptions {
   cors?: boolean;
   /** Hand out X-Thread-Key and require it on follow-ups. Default true. */
   threadKeys?: boolean;
-  /** Markdown pages the assistant answers from. Default test/fixtures/docs. */
+  /**
+   * The docs site the assistant answers from and the docs repository starts with: a docs.json and
+   * its pages, or a folder of .md/.mdx pages. Default test/fixtures/docs-site.
+   */
   docsDir?: string;
   /** One line per request. Never given a key. */
   log?: (line: string) => void;
@@ -63,6 +67,8 @@ export interface RunningEmulator {
   projectId: string;
   domain: string;
   requests: RecordedRequest[];
+  /** The docs repository the agent commits on (a temporary bare repository, removed on close). */
+  docsRepo: DocsRepo;
   /** Agent jobs stay active while held (AgentJobs.hold). */
   holdJobs(held: boolean): void;
   reset(): void;
@@ -70,8 +76,6 @@ export interface RunningEmulator {
 }
 
 export type ResolvedOptions = Required<Omit<EmulatorOptions, 'log'>> & { log: (line: string) => void };
-
-export const DEFAULT_DOCS_DIR = join(__dirname, '..', 'fixtures', 'docs');
 
 export function resolveOptions(opts: EmulatorOptions): ResolvedOptions {
   return {
@@ -87,7 +91,7 @@ export function resolveOptions(opts: EmulatorOptions): ResolvedOptions {
     slowDripMs: opts.slowDripMs ?? 400,
     cors: opts.cors ?? true,
     threadKeys: opts.threadKeys ?? true,
-    docsDir: opts.docsDir ?? DEFAULT_DOCS_DIR,
+    docsDir: opts.docsDir ?? DEFAULT_SITE_DIR,
     log: opts.log ?? (() => undefined),
   };
 }
