@@ -17,9 +17,11 @@ export function registerAgentFeature(
 ): vscode.Disposable & { readonly feature: AgentFeature; readonly jobs: AgentJobsService } {
   const feature = new AgentFeature(context, services);
   const actions = new AgentActions(feature, new PromptReviews());
-  // Review Changes / Check Out Agent Branch. Its onDidReview is what a job's timeline records as
-  // `{ kind: 'review', action, files }` (JobStore.appendTimeline, issue 30 §3).
+  // Review Changes / Check Out Agent Branch; each one done goes on the job's timeline (issue 30 §3).
   const branches = registerReviewCommands(feature, actions);
+  branches.review.onDidReview(({ jobId, action, files }) =>
+    feature.current?.store.appendTimeline(jobId, { at: new Date().toISOString(), kind: 'review', action, ...(files === undefined ? {} : { files }) }),
+  );
   const jobs = new AgentJobsBridge(feature, actions, feature.onDidChangeJobs, branches.review);
   return Object.assign(vscode.Disposable.from(feature, jobs, actions.reviews, registerAgentCommands(feature, actions), branches, registerConfigureCommand()), {
     feature,

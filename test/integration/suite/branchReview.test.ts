@@ -193,6 +193,12 @@ describe('Review Changes and Check Out Agent Branch (real Git extension, real gi
       // added and a deleted one included). The tab API lists the entries with both sides.
       const title = `Agent Changes: Fix the page ${n} (${branch})`;
       await waitFor(`a tab titled ${title} (3 files), not ${activeTab()?.label}`, () => activeTab()?.label === `${title} (3 files)`);
+      // The job's timeline says it was reviewed, and how many files the diff had.
+      const reviews = () => hooks.agent.current!.store.get(id)!.timeline.filter((e) => e.kind === 'review');
+      assert.deepEqual(
+        reviews().map((e) => e.kind === 'review' && [e.action, e.files]),
+        [['diff', 3]],
+      );
       let diffs = textDiffs();
       assert.deepEqual(diffs.map(fileOf), ['quickstart.md']);
       assert.match((await text(diffs[0]!.original))!, /default is 10 s/);
@@ -240,6 +246,14 @@ describe('Review Changes and Check Out Agent Branch (real Git extension, real gi
       assert.equal(git(clone, 'rev-parse', '--abbrev-ref', `${branch}@{upstream}`), `origin/${branch}`);
       assert.match(git(clone, 'diff', '--', 'quickstart.md'), /My own unsaved thought/, 'the user’s change was carried over');
       assert.match(shown.at(-1)!.message, new RegExp(`Checked out ${branch}\\.`));
+      assert.deepEqual(
+        hooks.agent
+          .current!.store.get(id)!
+          .timeline.filter((e) => e.kind === 'review')
+          .map((e) => e.kind === 'review' && e.action),
+        ['checkout'],
+        'one checkout in the timeline (the one the user said yes to)',
+      );
       assert.equal(git(repo.bare, 'for-each-ref'), bareRefs, 'nothing was pushed');
       git(clone, 'checkout', '-q', 'base');
     });
