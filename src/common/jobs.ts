@@ -16,8 +16,6 @@ export interface JobState {
   label: string;
   /** The service no longer knows this id. */
   notFound: boolean;
-  /** It has a branch to review or check out (`reviewChanges`, `checkOutBranch`): finished, or still active with one. */
-  reviewable?: boolean;
 }
 
 export interface JobLaunch {

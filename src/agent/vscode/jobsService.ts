@@ -39,8 +39,7 @@ export class AgentJobsBridge extends Disposable implements AgentJobsService {
   state(jobId: string): JobState | undefined {
     const r = this.feature.current?.store.get(jobId);
     if (!r) return undefined;
-    const reviewable = !r.notFound && !!r.job.source?.ref && (r.job.status === 'completed' || r.job.status === 'active');
-    return { id: r.job.id, status: r.job.status, prLink: r.job.prLink, label: labelOf(r, vscode.l10n.t), notFound: !!r.notFound, reviewable };
+    return { id: r.job.id, status: r.job.status, prLink: r.job.prLink, label: labelOf(r, vscode.l10n.t), notFound: !!r.notFound };
   }
 
   async act(jobId: string, action: JobAction): Promise<void> {
