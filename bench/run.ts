@@ -6,6 +6,7 @@ import { benchHost } from './host';
 import { benchPathological } from './pathological';
 import { benchPolling } from './polling';
 import { benchRender } from './render';
+import { benchReview } from './review';
 import { benchStream } from './stream';
 import type { BenchResult } from './util';
 
@@ -23,6 +24,7 @@ const BENCHES: Bench[] = [
   { key: 'polling', run: benchPolling },
   { key: 'first-glyph', run: benchFirstGlyph },
   { key: 'pathological', run: benchPathological },
+  { key: 'review', run: benchReview },
 ];
 
 function table(rows: string[][]): string {

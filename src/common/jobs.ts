@@ -25,7 +25,7 @@ export interface JobLaunch {
   label: string;
 }
 
-export type JobAction = 'openPullRequest' | 'followUp' | 'showJob';
+export type JobAction = 'openPullRequest' | 'followUp' | 'showJob' | 'reviewChanges' | 'checkOutBranch';
 
 export interface AgentJobsService {
   /** Whether a job can be started now (service, project and admin key set). */

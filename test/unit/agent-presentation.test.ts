@@ -45,13 +45,20 @@ function actionsFor(contextValue: string): string[] {
 
 describe('job presentation in the Agent Jobs tree', () => {
   const cases: { name: string; r: JobRecord; icon: string; context: string; actions: string[]; children: string[] }[] = [
-    { name: 'active', r: record('active'), icon: 'loading~spin', context: 'job active', actions: ['copyJobId', 'followUp', 'removeJob'], children: [] },
+    {
+      name: 'active',
+      r: record('active'),
+      icon: 'loading~spin',
+      context: 'job active',
+      actions: ['checkOutBranch', 'copyJobId', 'followUp', 'removeJob', 'reviewChanges'],
+      children: [],
+    },
     {
       name: 'completed with PR',
       r: record('completed', { prLink: 'https://github.com/acme/acme-docs/pull/7' }),
       icon: 'git-pull-request',
       context: 'job completed pr',
-      actions: ['copyJobId', 'copyPullRequestLink', 'followUp', 'openPullRequest', 'removeJob'],
+      actions: ['checkOutBranch', 'copyJobId', 'copyPullRequestLink', 'followUp', 'openPullRequest', 'removeJob', 'reviewChanges'],
       children: ['prLink'],
     },
     {
@@ -59,7 +66,7 @@ describe('job presentation in the Agent Jobs tree', () => {
       r: record('completed'),
       icon: 'pass',
       context: 'job completed',
-      actions: ['copyJobId', 'followUp', 'removeJob'],
+      actions: ['checkOutBranch', 'copyJobId', 'followUp', 'removeJob', 'reviewChanges'],
       children: [],
     },
     { name: 'failed', r: record('failed'), icon: 'error', context: 'job failed', actions: ['copyJobId', 'followUp', 'removeJob'], children: [] },
@@ -77,7 +84,7 @@ describe('job presentation in the Agent Jobs tree', () => {
       r: record('active', { pollError: 'The service had a problem (HTTP 503).' }),
       icon: 'warning',
       context: 'job active',
-      actions: ['copyJobId', 'followUp', 'removeJob'],
+      actions: ['checkOutBranch', 'copyJobId', 'followUp', 'removeJob', 'reviewChanges'],
       children: [],
     },
     {
@@ -91,7 +98,7 @@ describe('job presentation in the Agent Jobs tree', () => {
       }),
       icon: 'git-pull-request',
       context: 'job completed pr',
-      actions: ['copyJobId', 'copyPullRequestLink', 'followUp', 'openPullRequest', 'removeJob'],
+      actions: ['checkOutBranch', 'copyJobId', 'copyPullRequestLink', 'followUp', 'openPullRequest', 'removeJob', 'reviewChanges'],
       children: ['prLink', 'followUp', 'followUp'],
     },
   ];

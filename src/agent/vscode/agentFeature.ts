@@ -11,6 +11,7 @@ import { AgentAccess } from '../core/agentAccess';
 import { AgentJobs } from '../core/agentJobs';
 import type { JobRecord } from '../core/jobStore';
 import { JobsTreeProvider } from './jobsTreeProvider';
+import { loadGitApi, type GitApi } from './review/gitApi';
 import { notifyJobFinished } from './notifications';
 import { ActiveJobsStatusBar } from './statusBar';
 
@@ -24,6 +25,8 @@ export interface AgentHost {
   openExternal(uri: vscode.Uri): Thenable<boolean>;
   /** Whether an extension is installed and enabled here. */
   hasExtension(id: string): boolean;
+  /** The built-in Git extension's API, or undefined where there is no Git (review/gitApi.ts). */
+  git(): Promise<GitApi | undefined>;
 }
 
 /**
@@ -47,6 +50,7 @@ export class AgentFeature extends Disposable {
   readonly host: AgentHost = {
     openExternal: (uri) => vscode.env.openExternal(uri),
     hasExtension: (id) => vscode.extensions.getExtension(id) !== undefined,
+    git: loadGitApi,
   };
 
   constructor(

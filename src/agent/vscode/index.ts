@@ -8,6 +8,7 @@ import { registerConfigureCommand } from './configure';
 import { AgentDelegationBridge } from './delegation';
 import { AgentJobsBridge } from './jobsService';
 import { PromptReviews } from './reviewDocument';
+import { registerReviewCommands } from './review/register';
 
 export type { AgentFeature, AgentHost, AgentServices } from './agentFeature';
 
@@ -18,8 +19,13 @@ export function registerAgentFeature(
 ): vscode.Disposable & { readonly feature: AgentFeature; readonly jobs: AgentJobsService; readonly delegation: AgentDelegation } {
   const feature = new AgentFeature(context, services);
   const actions = new AgentActions(feature, new PromptReviews());
-  const jobs = new AgentJobsBridge(feature, actions, feature.onDidChangeJobs);
-  return Object.assign(vscode.Disposable.from(feature, jobs, actions.reviews, registerAgentCommands(feature, actions), registerConfigureCommand()), {
+  // Review Changes / Check Out Agent Branch; each one done goes on the job's timeline (issue 30 §3).
+  const branches = registerReviewCommands(feature, actions);
+  branches.review.onDidReview(({ jobId, action, files }) =>
+    feature.current?.store.appendTimeline(jobId, { at: new Date().toISOString(), kind: 'review', action, ...(files === undefined ? {} : { files }) }),
+  );
+  const jobs = new AgentJobsBridge(feature, actions, feature.onDidChangeJobs, branches.review);
+  return Object.assign(vscode.Disposable.from(feature, jobs, actions.reviews, registerAgentCommands(feature, actions), branches, registerConfigureCommand()), {
     feature,
     jobs,
     delegation: new AgentDelegationBridge(actions),

@@ -5,6 +5,7 @@ import type { AgentJobsService, JobAction, JobLaunch, JobState } from '../../com
 import type { AgentActions } from './actions';
 import type { AgentFeature } from './agentFeature';
 import { labelOf } from '../core/jobPresentation';
+import type { BranchReview } from './review/branchReview';
 
 // The agent feature as the chat and VS Code's Chat see it (src/common/jobs.ts): src/activation.ts
 // hands this over, so the chat's job cards follow the job store's own change events instead of
@@ -18,6 +19,7 @@ export class AgentJobsBridge extends Disposable implements AgentJobsService {
     private readonly feature: AgentFeature,
     private readonly actions: AgentActions,
     onDidChangeJobs: Event<void>,
+    private readonly review: BranchReview,
   ) {
     super();
     this._register(onDidChangeJobs(() => this.changed.fire()));
@@ -45,6 +47,8 @@ export class AgentJobsBridge extends Disposable implements AgentJobsService {
       openPullRequest: () => this.actions.openPullRequest(jobId),
       followUp: () => this.actions.followUp(jobId),
       showJob: () => this.actions.showJob(jobId),
+      reviewChanges: () => this.review.reviewChanges(jobId),
+      checkOutBranch: () => this.review.checkOut(jobId),
     }[action];
     if (run) await this.actions.guarded(action, run)();
   }

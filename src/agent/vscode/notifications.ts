@@ -9,9 +9,11 @@ export async function notifyJobFinished(r: JobRecord): Promise<void> {
   const openPr = vscode.l10n.t('Open Pull Request');
   const showJob = vscode.l10n.t('Show Job');
   const followUp = vscode.l10n.t('Send Follow-up…');
+  const review = vscode.l10n.t('Review Changes');
   let pick: string | undefined;
   if (job.status === 'completed' && job.prLink) {
-    pick = await vscode.window.showInformationMessage(vscode.l10n.t('Docs Assistant: Pull request ready for "{0}".', what), openPr, showJob);
+    const reviewIt = job.source?.ref ? [review] : [];
+    pick = await vscode.window.showInformationMessage(vscode.l10n.t('Docs Assistant: Pull request ready for "{0}".', what), ...reviewIt, openPr, showJob);
   } else if (job.status === 'completed') {
     pick = await vscode.window.showInformationMessage(vscode.l10n.t('Docs Assistant: The agent finished "{0}" without changes.', what), showJob);
   } else if (job.status === 'failed') {
@@ -25,5 +27,6 @@ export async function notifyJobFinished(r: JobRecord): Promise<void> {
   }
   if (pick === openPr) await vscode.commands.executeCommand('docsAssistant.agent.openPullRequest', job.id);
   else if (pick === showJob) await vscode.commands.executeCommand('docsAssistant.agent.showJob', job.id);
+  else if (pick === review) await vscode.commands.executeCommand('docsAssistant.agent.reviewChanges', job.id);
   else if (pick === followUp) await vscode.commands.executeCommand('docsAssistant.agent.followUp', job.id);
 }
