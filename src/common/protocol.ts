@@ -147,7 +147,7 @@ export function requestSchemas(limits: RequestLimits) {
     runAction: object({ action: literal(...ERROR_ACTIONS), turnId: optional(id) }),
     /** Asks the host to start the agent flow; the host always asks the user before anything is sent. */
     fixInDocs: object({ turnId: id }),
-    jobAction: object({ jobId: id, action: literal('openPullRequest', 'followUp', 'showJob') }),
+    jobAction: object({ jobId: id, action: literal('openPullRequest', 'followUp', 'showJob', 'reviewChanges') }),
     /** The user clicked an image placeholder: the host fetches it (bounded) and returns a data: URL. */
     loadImage: object({ url: str(URL_CHARS) }),
     /** An answer's "Accessible View": the host shows that answer, from the conversation it keeps, in a read-only editor. */

@@ -134,6 +134,25 @@ describe('chat webview in Chromium', function () {
     assert.deepEqual(retry!.payload, { action: 'retry', turnId: 't1' });
   });
 
+  it('a finished job card offers Review Changes, which asks the host to review that job (issue 30)', async () => {
+    const page = await h.open(snapshotWith({ turns: [streamingTurn()], busy: true }));
+    await h.patch('t1', [
+      { op: 'setJobs', jobs: [{ jobId: 'j-done', status: 'completed', prLink: 'https://github.com/acme/acme-docs/pull/7', label: 'Fix the timeout docs' }] },
+      { op: 'setStatus', status: 'done' },
+    ]);
+    await h.rendered();
+    const review = page.locator('.job-card [data-job_action="reviewChanges"]');
+    assert.equal(await review.count(), 1, 'one Review Changes button on the finished job');
+    assert.match((await review.textContent())!, /Review Changes/);
+    await review.click();
+    const [action] = await h.posted('jobAction');
+    assert.deepEqual(action!.payload, { jobId: 'j-done', action: 'reviewChanges' });
+    // A job still working has no branch worth reviewing from the card yet.
+    await h.patch('t1', [{ op: 'setJobs', jobs: [{ jobId: 'j-run', status: 'active', prLink: null, label: 'Still working' }] }]);
+    await h.rendered();
+    assert.equal(await page.locator('.job-card [data-job_action="reviewChanges"]').count(), 0);
+  });
+
   it('an error shows inline with its actions and a countdown, the partial text kept', async () => {
     const page = await h.open(snapshotWith({ turns: [streamingTurn()], busy: true }));
     await h.patch('t1', [
