@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import type { PreviewControl } from './preview';
 
 // The emulator's public shapes and defaults. They live apart from server.ts so that every module
 // can import them without importing the server.
@@ -32,6 +33,12 @@ export interface EmulatorOptions {
   cors?: boolean;
   /** Hand out X-Thread-Key and require it on follow-ups. Default true. */
   threadKeys?: boolean;
+  /** The plan has preview deployments; false answers every preview call 403. Default true. */
+  previews?: boolean;
+  /** Each stage of a preview deployment (queued, then in progress) lasts this long. Default 1500. */
+  previewStepMs?: number;
+  /** Preview requests per minute (the published limit). Default 5. */
+  previewRatePerMinute?: number;
   /** Markdown pages the assistant answers from. Default test/fixtures/docs. */
   docsDir?: string;
   /** One line per request. Never given a key. */
@@ -63,6 +70,8 @@ export interface RunningEmulator {
   projectId: string;
   domain: string;
   requests: RecordedRequest[];
+  /** Preview deployments: the plan, holding and failing them (test/emulator/preview.ts). */
+  previews: PreviewControl;
   /** Agent jobs stay active while held (AgentJobs.hold). */
   holdJobs(held: boolean): void;
   reset(): void;
@@ -87,6 +96,9 @@ export function resolveOptions(opts: EmulatorOptions): ResolvedOptions {
     slowDripMs: opts.slowDripMs ?? 400,
     cors: opts.cors ?? true,
     threadKeys: opts.threadKeys ?? true,
+    previews: opts.previews ?? true,
+    previewStepMs: opts.previewStepMs ?? 1500,
+    previewRatePerMinute: opts.previewRatePerMinute ?? 5,
     docsDir: opts.docsDir ?? DEFAULT_DOCS_DIR,
     log: opts.log ?? (() => undefined),
   };

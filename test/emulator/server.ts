@@ -8,6 +8,7 @@ import { resolveOptions, type EmulatorOptions, type RecordedRequest, type Runnin
 import { DocsSite } from './docs';
 import { errorBody, Exchange, htmlPage } from './exchange';
 import { DocsMcp, MCP_PATH } from './mcp';
+import { Previews } from './preview';
 import { DocsIndex } from './retrieval';
 
 // The HTTP server: routing, the request log, keys, and a close() that ends open streams at once.
@@ -31,6 +32,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const agent = new AgentJobs(opts, baseUrl);
   const assistant = new Assistant(opts, docs, baseUrl);
   const mcp = new DocsMcp(opts, docs, baseUrl);
+  const previews = new Previews(opts, baseUrl, site);
   const requests: RecordedRequest[] = [];
   const sockets = new Set<Socket>();
   const exchanges = new Set<Exchange>();
@@ -38,6 +40,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const reset = (): void => {
     agent.reset();
     assistant.reset();
+    previews.reset();
     requests.length = 0;
   };
 
@@ -98,6 +101,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       return html ? ex.html(200, html) : ex.html(404, htmlPage('Page not found', '<h1>Page not found</h1><p><a href="/docs">All pages</a></p>'));
     }
     if (path === MCP_PATH) return mcp.handle(ex);
+    if (await previews.route(ex, (e) => keyRefused(e, 'admin'))) return;
     if (path.startsWith('/pr/') && method === 'GET') {
       const html = agent.prPage(path);
       return html ? ex.html(200, html) : ex.html(404, htmlPage('Pull request not found', '<h1>Pull request not found</h1>'));
@@ -198,6 +202,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     domain: opts.domain,
     requests,
     holdJobs: (held: boolean) => agent.hold(held),
+    previews,
     reset,
     close,
   };
