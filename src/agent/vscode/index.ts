@@ -5,6 +5,7 @@ import { AgentFeature, type AgentServices } from './agentFeature';
 import { registerAgentCommands } from './commands';
 import { registerConfigureCommand } from './configure';
 import { AgentJobsBridge } from './jobsService';
+import { PreviewFeature } from './previewFeature';
 import { PromptReviews } from './reviewDocument';
 
 export type { AgentFeature, AgentHost, AgentServices } from './agentFeature';
@@ -17,7 +18,8 @@ export function registerAgentFeature(
   const feature = new AgentFeature(context, services);
   const actions = new AgentActions(feature, new PromptReviews());
   const jobs = new AgentJobsBridge(feature, actions, feature.onDidChangeJobs);
-  return Object.assign(vscode.Disposable.from(feature, jobs, actions.reviews, registerAgentCommands(feature, actions), registerConfigureCommand()), {
+  const previews = new PreviewFeature(feature, actions);
+  return Object.assign(vscode.Disposable.from(feature, jobs, actions.reviews, registerAgentCommands(feature, actions), registerConfigureCommand(), previews), {
     feature,
     jobs,
   });
