@@ -1,11 +1,5 @@
 import * as l10n from '@vscode/l10n';
-import {
-  type NotificationHandlers,
-  type RequestPayload,
-  type ResponsePayload,
-  type WebviewPersistedState,
-  type WebviewRequestName,
-} from '../common/protocol';
+import { type NotificationHandlers, type RequestPayload, type ResponsePayload, type WebviewPersistedState, type WebviewRequestName } from '../common/protocol';
 import { REQUEST_TIMEOUT_MS } from '../common/requestBounds';
 import { PendingRequests, reasonOf } from './pendingRequests';
 

@@ -162,7 +162,7 @@ function suite(theme: Theme, walk: boolean): void {
       await e2e.wb.command('Docs Assistant: Set Assistant API Key…');
       await e2e.wb.waitForQuickInput(/assistant/i);
       await e2e.wb.typeIntoQuickInput(e2e.stack.emulator.assistantKey);
-      await e2e.wb.notification(/assistant api key saved/i);
+      await e2e.wb.notification(/the assistant api key is saved/i);
       await e2e.wb.dismissNotifications();
       await chat();
     });

@@ -1,12 +1,14 @@
 import assert from 'node:assert/strict';
-import { fixDocsThroughReview } from './review';
+import { clickReviewAction, fixDocsThroughReview, SEND, waitForReview } from './review';
 import { step } from './workbench';
 import { withStack } from './withStack';
 
 // Issue 29, Agent Jobs by keyboard: from the palette to a finished job's pull request and its
 // actions with keys only, counting them. The issue measured 17 Tabs and 2 arrows to reach the PR
 // row, which a screen reader then read as "Open https://…". Here: the view's focus command, then
-// arrows; Enter opens; Shift+F10 (the context-menu key) shows the row's actions.
+// arrows; Enter opens; Shift+F10 (the context-menu key) shows the row's actions. Issue 30: the
+// job's children are its timeline, oldest first (the prompt, the completion, the pull request),
+// each row named for what it shows and when, and Follow Up… is on its newest entry.
 
 describe('e2e: the Agent Jobs tree by keyboard only', function () {
   const e2e = withStack({ stack: { emulator: { jobDurationMs: 2000 } } });
@@ -55,7 +57,7 @@ describe('e2e: the Agent Jobs tree by keyboard only', function () {
     });
   });
 
-  it('reaches the pull request row with the view focus command, Home, Enter and one arrow; it is named for what it is', async function () {
+  it('reaches the pull request row with the view focus command, Home, Enter and three arrows down the timeline; each row is named for what it is', async function () {
     await step(e2e.wb, 'focus Agent Jobs from the palette, then Home', async () => {
       // Focus starts in an editor, as a user's would.
       await e2e.wb.openFile('docs/configuration.md');
@@ -65,8 +67,8 @@ describe('e2e: the Agent Jobs tree by keyboard only', function () {
       assert.match(job, /^Say that the connect timeout default is 30 s, Pull request ready, /, 'the job row says its label, then its status');
     });
     await step(e2e.wb, 'Enter on the job shows it, expanded', async () => {
-      // A job that got its pull request while listed keeps the state it had (collapsed, with no
-      // children then); Enter runs Show Job, which expands it. → would too, but moves into an
+      // A job that got its pull request while listed keeps the state it had (collapsed, with only
+      // its prompt then); Enter runs Show Job, which expands it. → would too, but moves into an
       // already expanded job instead: Enter is the same key either way.
       await press('Enter');
       const deadline = Date.now() + 5000;
@@ -74,6 +76,18 @@ describe('e2e: the Agent Jobs tree by keyboard only', function () {
       while (Date.now() < deadline && (await row.getAttribute('aria-expanded').catch(() => null)) !== 'true') await e2e.wb.page.waitForTimeout(100);
       assert.equal(await row.getAttribute('aria-expanded'), 'true', 'the job is expanded');
       await waitForFocusedRow(/connect timeout default/i, 'the job, after Enter');
+    });
+    await step(e2e.wb, 'Down: the prompt, named by its text, then "prompt" and when, its time shown', async () => {
+      await press('ArrowDown');
+      const name = await waitForFocusedRow(/, prompt, /, 'the prompt entry');
+      assert.match(name, /^Say that the connect timeout default is 30 s, prompt, sent (just now|\d+m ago)$/);
+      const when = (await pane().locator('.monaco-list-row.focused .label-description').innerText()).trim();
+      assert.match(when, /^(just now|\d+m ago)$/, 'the time is on the row');
+      assert.ok(name.endsWith(when), `the name ${JSON.stringify(name)} says the time shown, ${JSON.stringify(when)}`);
+    });
+    await step(e2e.wb, 'Down: the completion the poll saw', async () => {
+      await press('ArrowDown');
+      assert.match(await waitForFocusedRow(/^Completed, /, 'the status entry'), /^Completed, status, (just now|\d+m ago)$/);
     });
     await step(e2e.wb, 'Down: the pull request row, named "Pull request #n: owner/repo"', async () => {
       await press('ArrowDown');
@@ -100,7 +114,7 @@ describe('e2e: the Agent Jobs tree by keyboard only', function () {
     });
   });
 
-  it('Shift+F10 on the pull request row shows its actions; Copy Pull Request Link copies it', async function () {
+  it('Shift+F10 on the pull request row, the newest entry, shows its actions and Follow Up…; Copy Pull Request Link copies it', async function () {
     const menu = e2e.wb.page.locator('.context-view.monaco-menu-container');
     const focusedItem = () => menu.locator('.action-item.focused .action-label').innerText({ timeout: 2000 });
     await step(e2e.wb, 'Shift+F10 opens the context menu', async () => {
@@ -108,11 +122,11 @@ describe('e2e: the Agent Jobs tree by keyboard only', function () {
       await press('Shift+F10');
       await menu.waitFor({ state: 'visible', timeout: 5000 });
       const items = (await menu.locator('.action-item:not(.disabled) .action-label').allInnerTexts()).map((t) => t.trim()).filter(Boolean);
-      assert.deepEqual(items, ['Open Pull Request', 'Copy Pull Request Link']);
+      assert.deepEqual(items, ['Send Follow-up…', 'Open Pull Request', 'Copy Pull Request Link']);
       await e2e.wb.shot('agent-keyboard-2-pr-context-menu');
     });
     await step(e2e.wb, 'arrows to Copy Pull Request Link, Enter', async () => {
-      for (let i = 0; i < 3 && (await focusedItem().catch(() => '')) !== 'Copy Pull Request Link'; i++) await press('ArrowDown');
+      for (let i = 0; i < 4 && (await focusedItem().catch(() => '')) !== 'Copy Pull Request Link'; i++) await press('ArrowDown');
       assert.equal(await focusedItem(), 'Copy Pull Request Link');
       await press('Enter');
       await menu.waitFor({ state: 'hidden', timeout: 5000 });
@@ -133,8 +147,8 @@ describe('e2e: the Agent Jobs tree by keyboard only', function () {
 
   it("Shift+F10 on the job row shows the job's actions, none of them only on hover; Escape goes back", async function () {
     const menu = e2e.wb.page.locator('.context-view.monaco-menu-container');
-    await step(e2e.wb, 'Up, Shift+F10', async () => {
-      await press('ArrowUp');
+    await step(e2e.wb, 'Home, Shift+F10', async () => {
+      await press('Home');
       await waitForFocusedRow(/connect timeout default/i, 'the job');
       await press('Shift+F10');
       await menu.waitFor({ state: 'visible', timeout: 5000 });
@@ -144,6 +158,66 @@ describe('e2e: the Agent Jobs tree by keyboard only', function () {
       await press('Escape');
       await menu.waitFor({ state: 'hidden', timeout: 5000 });
       await waitForFocusedRow(/connect timeout default/i, 'the job, after its menu closed');
+    });
+  });
+
+  it('Follow Up… from the newest entry by keyboard: the follow-up, then what it brought, join the timeline in order', async function () {
+    const menu = e2e.wb.page.locator('.context-view.monaco-menu-container');
+    const followUp = 'Also say it in the FAQ';
+    /** The names of the job's rows below it, as a screen reader gets them. */
+    const timeline = async () => {
+      const names = await pane()
+        .locator('.monaco-list-row')
+        .evaluateAll((rows) => rows.map((r) => r.getAttribute('aria-label') ?? ''));
+      return names.slice(1).map((n) => n.replace(/, has actions$/, ''));
+    };
+    await step(e2e.wb, 'End: the newest entry, the pull request; Shift+F10, Send Follow-up…', async () => {
+      await press('End');
+      await waitForFocusedRow(/^Pull request #\d+/, 'the newest entry');
+      await press('Shift+F10');
+      await menu.waitFor({ state: 'visible', timeout: 5000 });
+      for (
+        let i = 0;
+        i < 4 &&
+        (await menu
+          .locator('.action-item.focused .action-label')
+          .innerText({ timeout: 2000 })
+          .catch(() => '')) !== 'Send Follow-up…';
+        i++
+      )
+        await press('ArrowDown');
+      await press('Enter');
+      await e2e.wb.waitForQuickInput(/follow-up/i);
+      await e2e.wb.typeIntoQuickInput(followUp);
+      await waitForReview(e2e.wb);
+      await clickReviewAction(e2e.wb, SEND, 'keyboard');
+      // The review closes, then the follow-up goes out (with its progress notification).
+      const deadline = Date.now() + 10_000;
+      while (Date.now() < deadline && e2e.wb.requests('/message').length === 0) await e2e.wb.page.waitForTimeout(100);
+      const sent = e2e.wb.requests('/message');
+      assert.equal(sent.length, 1);
+      assert.equal((sent[0]!.body as { prompt: string }).prompt, followUp);
+    });
+    await step(e2e.wb, 'the timeline has the follow-up and Working, then the completion, in order', async () => {
+      await e2e.wb.showDocsAssistant();
+      const when = '(just now|\\d+m ago)';
+      const expected = [
+        `^Say that the connect timeout default is 30 s, prompt, sent ${when}$`,
+        `^Completed, status, ${when}$`,
+        '^Pull request #\\d+: acme/acme-docs$',
+        `^${followUp}, follow-up, sent ${when}$`,
+        `^Working, status, ${when}$`,
+        `^Completed, status, ${when}$`,
+      ].map((re) => new RegExp(re));
+      const deadline = Date.now() + 30_000;
+      let names = await timeline();
+      while (Date.now() < deadline && !(names.length === expected.length && names.every((n, i) => expected[i]!.test(n)))) {
+        await e2e.wb.page.waitForTimeout(250);
+        names = await timeline();
+      }
+      assert.equal(names.length, expected.length, `the timeline reads ${JSON.stringify(names)}`);
+      names.forEach((n, i) => assert.match(n, expected[i]!, `entry ${i + 1} of ${JSON.stringify(names)}`));
+      await e2e.wb.shot('agent-keyboard-3-timeline-after-follow-up');
     });
   });
 

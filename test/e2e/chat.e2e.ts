@@ -186,7 +186,7 @@ describe('e2e: Ask Docs in a real VS Code', function () {
       await e2e.wb.command('Docs Assistant: Set Assistant API Key…');
       await e2e.wb.waitForQuickInput(/assistant/i);
       await e2e.wb.typeIntoQuickInput('svc_dsc_wrong_0000000000000000000000');
-      await e2e.wb.notification(/assistant api key saved/i);
+      await e2e.wb.notification(/the assistant api key is saved/i);
     });
     await step(e2e.wb, 'the question is refused with 401 and a Set Assistant Key action', async () => {
       e2e.chat = await e2e.wb.chatFrame();
@@ -203,7 +203,7 @@ describe('e2e: Ask Docs in a real VS Code', function () {
     await step(e2e.wb, 'the key input opens; the right key and Retry answer the question', async () => {
       await e2e.wb.waitForQuickInput(/assistant/i);
       await e2e.wb.typeIntoQuickInput(e2e.stack.emulator.assistantKey);
-      await e2e.wb.notification(/assistant api key saved/i);
+      await e2e.wb.notification(/the assistant api key is saved/i);
       await e2e.chat.locator('.turn').last().locator('.error-actions button', { hasText: 'Retry' }).click();
       await e2e.wb.waitForAnswer(e2e.chat, 'done');
       assert.equal(askRequests().at(-1)!.status, 200);

@@ -1,16 +1,19 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { contextValueOf, presentChildren, presentJob, shortRepository } from '../../src/agent/core/jobPresentation';
+import { contextValueOf, presentJob, shortRepository } from '../../src/agent/core/jobPresentation';
 import type { JobRecord } from '../../src/agent/core/jobStore';
+import { readTimeline } from '../../src/agent/core/timeline';
+import { presentChildren } from '../../src/agent/core/timelinePresentation';
 import { buildAgentPrompt, isBlankPrompt } from '../../src/agent/core/prompt';
 import type { AgentJobStatus } from '../../src/api/types';
 import { english } from '../../src/common/l10n';
 
 const NOW = Date.parse('2026-11-23T12:00:00Z');
 
+/** A record as one saved before timelines is read (issue 30): its timeline made from what it has. */
 function record(status: AgentJobStatus, extra: Partial<JobRecord> & { prLink?: string | null } = {}): JobRecord {
   const { prLink = null, ...rest } = extra;
-  return {
+  const r: Omit<JobRecord, 'timeline'> = {
     job: {
       id: `job-${status}`,
       status,
@@ -25,6 +28,7 @@ function record(status: AgentJobStatus, extra: Partial<JobRecord> & { prLink?: s
     updatedAt: '2026-11-23T11:55:00Z',
     ...rest,
   };
+  return { ...r, timeline: readTimeline(undefined, r) };
 }
 
 // The when-clauses in package.json decide which actions a tree item gets; test against them.
@@ -100,9 +104,10 @@ describe('job presentation in the Agent Jobs tree', () => {
       assert.equal(v.description, 'acme/acme-docs@main · docs-agent-1 · 5m ago');
       assert.match(v.tooltipMarkdown, new RegExp(c.r.job.id.replace('-', '\\\\?-')));
       assert.deepEqual(actionsFor(v.contextValue), c.actions);
+      // Read as a record from before timelines (issue 30): its prompt and status, then what it had.
       assert.deepEqual(
         presentChildren(c.r, NOW, english).map((ch) => ch.kind),
-        c.children,
+        ['prompt', 'status', ...c.children],
       );
     });
   }
@@ -114,7 +119,7 @@ describe('job presentation in the Agent Jobs tree', () => {
   it('follow-ups are listed in the order they were sent', () => {
     const kids = presentChildren(cases.at(-1)!.r, NOW, english);
     assert.deepEqual(
-      kids.slice(1).map((k) => k.label),
+      kids.filter((k) => k.kind === 'followUp').map((k) => k.label),
       ['Also fix the table', 'And the FAQ'],
     );
   });
@@ -157,29 +162,34 @@ describe('job presentation: keyboard and screen readers', () => {
   }
 
   it('the PR row is named "Pull request #12: owner/repo", not by its address, and Enter opens it', () => {
-    const [pr] = presentChildren(record('completed', { prLink: PR_LINK }), NOW, english);
+    const pr = presentChildren(record('completed', { prLink: PR_LINK }), NOW, english).find((c) => c.kind === 'prLink');
     assert.ok(pr?.kind === 'prLink');
     assert.equal(pr.label, 'Pull request #12: acme/acme-docs');
     assert.equal(pr.accessibilityLabel, pr.label);
     assert.deepEqual(pr.command, { id: 'docsAssistant.agent.openPullRequest', title: 'Open Pull Request' });
     assert.equal(pr.tooltip, `Open ${PR_LINK}`, 'the address is still there, in the tooltip');
-    assert.deepEqual(actionsFor(pr.contextValue), ['copyPullRequestLink', 'openPullRequest']);
+    // The newest entry of the timeline (issue 30) also offers Follow Up….
+    assert.equal(pr.contextValue, 'prLink last');
+    assert.deepEqual(actionsFor(pr.contextValue), ['copyPullRequestLink', 'followUp', 'openPullRequest']);
   });
 
   it('a link that names no pull request by its path is just "Pull request": nothing else of it is shown', () => {
-    for (const link of ['https://example.com/review?id=12', 'https://github.com/acme/acme-docs/pull/12?<script>', 'javascript:alert(1)']) {
-      const [pr] = presentChildren(record('completed', { prLink: link }), NOW, english);
+    for (const link of ['https://example.com/review?id=12', 'https://github.com/acme/acme-docs/pull/12?<script>']) {
+      const pr = presentChildren(record('completed', { prLink: link }), NOW, english).find((c) => c.kind === 'prLink');
       assert.equal(pr?.label, 'Pull request', link);
       assert.equal(pr?.accessibilityLabel, 'Pull request', link);
     }
+    // Not a web address: the timeline keeps no entry for it (timeline.ts), so no row shows it at all.
+    const kinds = presentChildren(record('completed', { prLink: 'javascript:alert(1)' }), NOW, english).map((c) => c.kind);
+    assert.deepEqual(kinds, ['prompt', 'status']);
   });
 
   it('a follow-up row says it is one and when it was sent, and offers another follow-up and the job id', () => {
     const followUps = [{ prompt: 'Also fix the table', sentAt: '2026-11-23T11:58:00Z' }];
-    const [row] = presentChildren(record('completed', { followUps }), NOW, english);
+    const row = presentChildren(record('completed', { followUps }), NOW, english).find((c) => c.kind === 'followUp');
     assert.equal(row?.accessibilityLabel, 'Also fix the table, follow-up, sent 2m ago');
     assert.deepEqual(actionsFor(row!.contextValue), ['copyJobId', 'followUp']);
-    const [gone] = presentChildren(record('active', { followUps, notFound: true }), NOW, english);
+    const gone = presentChildren(record('active', { followUps, notFound: true }), NOW, english).find((c) => c.kind === 'followUp');
     assert.deepEqual(actionsFor(gone!.contextValue), ['copyJobId'], 'no follow-up for a job the service no longer has');
   });
 });

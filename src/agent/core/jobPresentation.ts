@@ -33,21 +33,6 @@ export interface JobItemView {
   statusText: string;
 }
 
-// A child row is named for what it is ("Pull request #12: acme/docs"), not for its address: the
-// link shows only in its tooltip, and the row's name, read aloud, is its label.
-export type ChildView =
-  | { kind: 'prLink'; label: string; accessibilityLabel: string; tooltip: string; contextValue: 'prLink'; iconId: 'git-pull-request'; command: RowCommand }
-  | {
-      kind: 'followUp';
-      label: string;
-      description: string;
-      accessibilityLabel: string;
-      /** `followUp`, plus ` notFound` when its job is gone from the service (no more follow-ups then). */
-      contextValue: string;
-      iconId: 'comment';
-      index: number;
-    };
-
 const LABEL_MAX = 80;
 
 /** `https://github.com/owner/repo(.git)` → `owner/repo`; anything else as it came. */
@@ -128,7 +113,7 @@ export function contextValueOf(r: JobRecord): string {
 }
 
 /** "Pull request #12: acme/docs" from the link's path (pullRequestLink.ts), else just "Pull request". */
-function pullRequestLabel(url: string, t: Translate): string {
+export function pullRequestLabel(url: string, t: Translate): string {
   const l10n = { t };
   const pr = pullRequestOfLink(url);
   return pr ? l10n.t('Pull request #{0}: {1}', pr.number, `${pr.owner}/${pr.repo}`) : l10n.t('Pull request');
@@ -166,36 +151,4 @@ export function presentJob(r: JobRecord, now: number, t: Translate): JobItemView
     tooltipMarkdown: lines.join('\n'),
     statusText: statusText(r, t),
   };
-}
-
-export function presentChildren(r: JobRecord, now: number, t: Translate): ChildView[] {
-  const l10n = { t };
-  const children: ChildView[] = [];
-  if (r.job.prLink) {
-    const label = pullRequestLabel(r.job.prLink, t);
-    children.push({
-      kind: 'prLink',
-      label,
-      accessibilityLabel: label,
-      tooltip: l10n.t('Open {0}', r.job.prLink),
-      contextValue: 'prLink',
-      iconId: 'git-pull-request',
-      // The job, not the URL, goes to the command (actions.ts): it opens only a link the store holds.
-      command: { id: 'docsAssistant.agent.openPullRequest', title: l10n.t('Open Pull Request') },
-    });
-  }
-  r.followUps.forEach((f, index) => {
-    const label = firstLine(f.prompt, t);
-    const description = relativeAge(f.sentAt, now, t);
-    children.push({
-      kind: 'followUp',
-      label,
-      description,
-      accessibilityLabel: description ? l10n.t('{0}, follow-up, sent {1}', label, description) : l10n.t('{0}, follow-up', label),
-      contextValue: r.notFound ? 'followUp notFound' : 'followUp',
-      iconId: 'comment',
-      index,
-    });
-  });
-  return children;
 }

@@ -1,6 +1,7 @@
 import type { AgentJob } from '../../api';
 import { Emitter } from '../../common/event';
 import type { Memento } from '../../common/memento';
+import { appendBounded, changesBetween, readTimeline, startTimeline, type TimelineEntry } from './timeline';
 
 // The service has no list endpoint (notes.md), so the jobs the user started are ours to keep.
 // They live in globalState, per service address + project, so a reload or a crashed extension
@@ -28,7 +29,15 @@ export interface JobRecord {
   pollError?: string;
   /** When this record last changed (a poll that finds nothing new leaves it as it was). */
   updatedAt: string;
+  /**
+   * What happened to the job, oldest first (timeline.ts): recorded here as the store learns it,
+   * bounded, and made from the fields above for a record saved before it existed.
+   */
+  timeline: TimelineEntry[];
 }
+
+/** What update() may change: the timeline follows from the change, it is never patched. */
+export type RecordPatch = Partial<Omit<JobRecord, 'job' | 'timeline' | 'updatedAt'>> & { job?: AgentJob };
 
 export function storeKey(baseUrl: string, projectId: string): string {
   return `docsAssistant.jobs:${baseUrl}|${projectId}`;
@@ -45,7 +54,7 @@ export class JobStore {
     private readonly key: string,
   ) {
     const saved = memento.get<unknown>(key);
-    this.records = Array.isArray(saved) ? saved.filter(isRecord) : [];
+    this.records = Array.isArray(saved) ? saved.filter(isRecord).map((r) => ({ ...r, timeline: readTimeline(r.timeline, r) })) : [];
   }
 
   /** Newest first. */
@@ -64,7 +73,8 @@ export class JobStore {
   add(job: AgentJob, prompt: string, now = new Date(), label?: string): JobRecord {
     const existing = this.get(job.id);
     if (existing) return this.update(job.id, { job }, now)!;
-    const record: JobRecord = { job, prompt, followUps: [], updatedAt: now.toISOString() };
+    const at = now.toISOString();
+    const record: JobRecord = { job, prompt, followUps: [], updatedAt: at, timeline: startTimeline(job, prompt, at) };
     if (label?.trim()) record.label = label.trim();
     this.records = [record, ...this.records];
     this.save();
@@ -75,11 +85,36 @@ export class JobStore {
    * Applies `patch` to a job's record. A patch that changes nothing (most polls of a running job)
    * writes nothing and tells nobody: the list is saved, and the tree redrawn, only on a change.
    */
-  update(id: string, patch: Partial<Omit<JobRecord, 'job'>> & { job?: AgentJob }, now = new Date()): JobRecord | undefined {
+  update(id: string, patch: RecordPatch, now = new Date()): JobRecord | undefined {
+    return this.write(id, now, (before) => patched(before, patch, now.toISOString()));
+  }
+
+  /** The follow-up, then what the answer to it says (the job working again), in one write. */
+  addFollowUp(id: string, prompt: string, job: AgentJob, now = new Date()): JobRecord | undefined {
+    const sentAt = now.toISOString();
+    return this.write(id, now, (before) =>
+      patched(
+        { ...before, timeline: appendBounded(before.timeline, { at: sentAt, kind: 'followUp', text: prompt }) },
+        { job, followUps: [...before.followUps, { prompt, sentAt }], pollError: undefined, notFound: false },
+        sentAt,
+      ),
+    );
+  }
+
+  /**
+   * Adds what happened to a job to its timeline: for the features that do things with a job
+   * (its preview, a review of its changes). An entry that is not one (timeline.ts) is dropped.
+   */
+  appendTimeline(jobId: string, entry: TimelineEntry, now = new Date()): void {
+    this.write(jobId, now, (before) => ({ ...before, timeline: appendBounded(before.timeline, entry) }));
+  }
+
+  /** Replaces a job's record with what `change` makes of it, saving and telling only on a real change. */
+  private write(id: string, now: Date, change: (before: JobRecord) => JobRecord): JobRecord | undefined {
     const i = this.records.findIndex((r) => r.job.id === id);
     if (i < 0) return undefined;
     const before = this.records[i]!;
-    const after: JobRecord = { ...before, ...patch };
+    const after = change(before);
     if (sameRecord(before, after)) return before;
     after.updatedAt = now.toISOString();
     const records = [...this.records];
@@ -87,12 +122,6 @@ export class JobStore {
     this.records = records;
     this.save();
     return after;
-  }
-
-  addFollowUp(id: string, prompt: string, job: AgentJob, now = new Date()): JobRecord | undefined {
-    const r = this.get(id);
-    if (!r) return undefined;
-    return this.update(id, { job, followUps: [...r.followUps, { prompt, sentAt: now.toISOString() }], pollError: undefined, notFound: false }, now);
   }
 
   remove(id: string): boolean {
@@ -111,6 +140,13 @@ export class JobStore {
   }
 }
 
+/** `before` with `patch` applied; what the job's new state says happened since joins the timeline. */
+function patched(before: JobRecord, patch: RecordPatch, at: string): JobRecord {
+  const after: JobRecord = { ...before, ...patch };
+  for (const entry of changesBetween(before.job, after.job, at)) after.timeline = appendBounded(after.timeline, entry);
+  return after;
+}
+
 /** Equal as the user sees them: absent, undefined and false flags are the same, updatedAt aside. */
 function sameRecord(a: JobRecord, b: JobRecord): boolean {
   return (
@@ -119,6 +155,7 @@ function sameRecord(a: JobRecord, b: JobRecord): boolean {
     a.label === b.label &&
     a.pollError === b.pollError &&
     !!a.notFound === !!b.notFound &&
+    a.timeline === b.timeline &&
     a.followUps.length === b.followUps.length &&
     a.followUps.every((f, i) => f.prompt === b.followUps[i]!.prompt && f.sentAt === b.followUps[i]!.sentAt)
   );

@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
 import { Emitter } from '../../common/event';
 import type { JobRecord } from '../core/jobStore';
-import { presentChildren, presentJob, type ChildView, type RowCommand } from '../core/jobPresentation';
+import { presentJob, type RowCommand } from '../core/jobPresentation';
+import { presentChildren, type ChildView } from '../core/timelinePresentation';
 
 // Maps the plain presentation (jobPresentation.ts) onto tree items. Elements are small objects
 // keyed by job id, so reveal() can find a job again after the list changes.
@@ -43,7 +44,8 @@ export class JobsTreeProvider implements vscode.TreeDataProvider<JobsTreeElement
     if (!element) return this.records().map((r) => this.elementFor(r.job.id));
     if (element.kind !== 'job') return [];
     const record = this.find(element.jobId);
-    return record ? presentChildren(record, Date.now(), vscode.l10n.t).map((child) => ({ kind: 'child', jobId: element.jobId, child })) : [];
+    if (!record) return [];
+    return presentChildren(record, Date.now(), vscode.l10n.t, localTime).map((child) => ({ kind: 'child', jobId: element.jobId, child }));
   }
 
   getParent(element: JobsTreeElement): JobsTreeElement | undefined {
@@ -55,8 +57,10 @@ export class JobsTreeProvider implements vscode.TreeDataProvider<JobsTreeElement
     if (element.kind === 'child') return childItem(element.jobId, element.child);
     if (!record) return new vscode.TreeItem(vscode.l10n.t('(removed)'));
     const view = presentJob(record, Date.now(), vscode.l10n.t);
-    const hasChildren = record.job.prLink || record.followUps.length > 0;
-    const item = new vscode.TreeItem(view.label, hasChildren ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None);
+    // Every job has a timeline. It opens by itself once there is news in it (a pull request, a
+    // follow-up); VS Code keeps what the user chose after that (the item has an id).
+    const open = record.job.prLink || record.followUps.length > 0;
+    const item = new vscode.TreeItem(view.label, open ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
     item.id = `job:${record.job.id}`;
     const extra = this.rowExtras(record) ?? {};
     const more = (text: string, sep: string, added: string | undefined): string => (added ? `${text}${sep}${added}` : text);
@@ -90,14 +94,22 @@ function childItem(jobId: string, child: ChildView): vscode.TreeItem {
   const item = new vscode.TreeItem(child.label, vscode.TreeItemCollapsibleState.None);
   item.iconPath = new vscode.ThemeIcon(child.iconId);
   item.contextValue = child.contextValue;
+  item.description = child.description;
+  // Plain text: the prompt and the follow-ups are the user's words, never markdown to render.
+  item.tooltip = child.tooltip;
   // Without it VS Code reads a string tooltip as the row's name ("Open https://…").
   item.accessibilityInformation = { label: child.accessibilityLabel };
-  if (child.kind === 'prLink') {
-    item.tooltip = child.tooltip;
-    item.command = rowCommand(child.command, jobId);
-  } else {
-    item.description = child.description;
-    item.tooltip = child.label;
-  }
+  if (child.command) item.command = rowCommand(child.command, jobId);
   return item;
+}
+
+/** The time of an entry in the display language, for its tooltip. */
+function localTime(iso: string): string {
+  const at = new Date(iso);
+  try {
+    return at.toLocaleString(vscode.env.language, { dateStyle: 'medium', timeStyle: 'medium' });
+  } catch {
+    // A display language the runtime's Intl does not know: its default.
+    return at.toLocaleString();
+  }
 }

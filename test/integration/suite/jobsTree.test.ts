@@ -68,12 +68,30 @@ describe('Agent Jobs tree', () => {
     assert.equal(done.collapsibleState, vscode.TreeItemCollapsibleState.Expanded);
     assert.equal((done.iconPath as vscode.ThemeIcon).id, 'git-pull-request');
 
+    // Its timeline (issue 30), oldest first: the prompt, the completion the poll saw, the pull request.
     const children = tree().getChildren(el);
-    assert.equal(children.length, 1);
     const prLink = hooks.agent.current!.store.get(jobId)!.job.prLink!;
     assert.ok(prLink.startsWith(emu.url), `the pull request link ${prLink} is not the emulator's`);
-    const child = item(children[0]!);
-    assert.equal(child.contextValue, 'prLink');
+    const rows = children.map((c) => item(c));
+    assert.deepEqual(
+      rows.map((r) => r.contextValue),
+      ['prompt', 'status', 'prLink last'],
+    );
+    assert.deepEqual(
+      rows.slice(0, 2).map((r) => [r.label, r.accessibilityInformation?.label]),
+      [
+        [instruction, `${instruction}, prompt, sent just now`],
+        ['Completed', 'Completed, status, just now'],
+      ],
+    );
+    for (const r of rows) assert.equal(r.description, 'just now', `${String(r.label)}: its time`);
+    assert.ok(
+      children.every((c) => tree().getParent(c) === el),
+      'every entry has the job as its parent (for reveal)',
+    );
+    // The whole prompt and the local time (the year, at least, in any display language).
+    assert.match(String(rows[0]!.tooltip), new RegExp(`^${instruction}\n\n.*${new Date().getFullYear()}`));
+    const child = rows[2]!;
     // Named for what it is (issue 29): its number and repository, read from the link; the address is its tooltip.
     const [, repo, number] = /\/([^/]+\/[^/]+)\/pull\/(\d+)$/.exec(prLink)!;
     assert.equal(child.label, `Pull request #${number}: ${repo}`);
@@ -81,7 +99,7 @@ describe('Agent Jobs tree', () => {
     assert.equal(child.tooltip, `Open ${prLink}`);
     // The row names its job; the command opens the link the job store holds, never a URL it is handed.
     assert.deepEqual(child.command, { command: 'docsAssistant.agent.openPullRequest', title: 'Open Pull Request', arguments: [jobId] });
-    assert.equal(tree().getParent(children[0]!), el);
+    assert.equal(tree().getParent(children[2]!), el);
 
     const page = await fetch(prLink);
     assert.equal(page.status, 200, 'the pull request link does not open');
@@ -120,14 +138,17 @@ describe('Agent Jobs tree', () => {
     const children = tree()
       .getChildren(el)
       .map((c) => item(c));
+    // Its timeline (issue 30): the prompt, the state it was stored in, then the follow-up, the last entry.
     assert.deepEqual(
       children.map((c) => [c.contextValue, c.label]),
       [
+        ['prompt', 'Document the retry limit'],
+        ['status', 'Completed'],
         ['prLink', 'Pull request #7: acme/acme-docs'],
-        ['followUp', 'Also mention the Retry-After header'],
+        ['followUp last', 'Also mention the Retry-After header'],
       ],
     );
-    assert.equal(children[1]!.command, undefined, 'a follow-up row opens nothing');
+    assert.equal(children[3]!.command, undefined, 'a follow-up row opens nothing');
 
     // Copy Job ID and Remove from List take the tree element, as the context menu passes it.
     await vscode.commands.executeCommand('docsAssistant.agent.copyJobId', el);
@@ -139,10 +160,18 @@ describe('Agent Jobs tree', () => {
   it('keeps the jobs of a project in globalState when the settings switch to another project and back', async () => {
     const jobId = hooks.agent.current!.store.all()[0]?.job.id;
     assert.ok(jobId, 'the first test left no job');
+    const timeline = () =>
+      tree()
+        .getChildren(rootFor(jobId)!)
+        .map((c) => [item(c).label, item(c).tooltip]);
+    const before = timeline();
+    assert.equal(before.length, 3, 'the first test left a job with its prompt, completion and pull request');
     await configureForEmulator({ projectId: 'another-project' });
     await waitFor('the other project (no jobs) to load', () => hooks.agent.current && roots().length === 0);
     await configureForEmulator();
     await waitFor('the first project and its job to come back', () => rootFor(jobId));
+    // Read back from globalState, with the times it was recorded at.
+    assert.deepEqual(timeline(), before, 'the timeline came back as it was');
   });
 
   it('has no jobs and no tree rows while the service is not configured', async () => {
