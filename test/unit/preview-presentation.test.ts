@@ -1,6 +1,16 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { previewBranch, previewLogLines, previewTooltipMarkdown, previewUrlOf, previewWords } from '../../src/agent/core/previewPresentation';
+import {
+  previewBranch,
+  previewLogLines,
+  previewTimelineEntry,
+  previewTooltipMarkdown,
+  previewUrlOf,
+  previewWords,
+} from '../../src/agent/core/previewPresentation';
+import { JobStore } from '../../src/agent/core/jobStore';
+import { ServiceError } from '../../src/api/errors';
+import { MemoryMemento } from '../api/helpers';
 import type { JobPreview } from '../../src/agent/core/previewRunner';
 import { english } from '../../src/common/l10n';
 
@@ -68,5 +78,35 @@ describe('preview presentation', () => {
     }
     const palette = pkg.contributes.menus.commandPalette.find((m: { command: string }) => m.command === 'docsAssistant.agent.openPreview');
     assert.match(palette.when, /!docsAssistant\.previewNotOffered/);
+  });
+
+  it("keeps the preview's request and its end in the job's timeline, not each poll, and the store takes them", () => {
+    const at = '2026-11-27T04:00:00.000Z';
+    assert.deepEqual(previewTimelineEntry(preview({ phase: 'requested' }), at), { at, kind: 'preview', state: 'requested' });
+    assert.equal(previewTimelineEntry(preview({ phase: 'queued' }), at), undefined);
+    assert.equal(previewTimelineEntry(preview({ phase: 'in_progress' }), at), undefined);
+    const success = previewTimelineEntry(preview({ phase: 'success', previewUrl: 'https://p.example/x/' }), at);
+    assert.deepEqual(success, { at, kind: 'preview', state: 'success', url: 'https://p.example/x/' });
+    assert.deepEqual(previewTimelineEntry(preview({ phase: 'success', previewUrl: 'javascript:alert(1)' }), at), { at, kind: 'preview', state: 'success' });
+    assert.deepEqual(previewTimelineEntry(preview({ phase: 'failure' }), at), { at, kind: 'preview', state: 'failure' });
+    const notOffered = new ServiceError({ reason: { code: 'notOffered', feature: 'preview', status: 403 } });
+    assert.deepEqual(previewTimelineEntry(preview({ phase: 'error', error: notOffered }), at), { at, kind: 'preview', state: 'notOffered' });
+    assert.equal(previewTimelineEntry(preview({ phase: 'error', error: new ServiceError({ reason: { code: 'timeout' } }) }), at), undefined);
+
+    const memento = new MemoryMemento();
+    const store = new JobStore(memento, 'jobs');
+    const job = {
+      id: 'job_1',
+      status: 'completed' as const,
+      source: { repository: 'https://github.com/acme/acme-docs', ref: 'docs-agent/1' },
+      model: 'm',
+      prLink: null,
+      createdAt: at,
+      archivedAt: null,
+    };
+    store.add(job, 'Instruction: x');
+    store.appendTimeline('job_1', success!);
+    const reloaded = new JobStore(memento.copy(), 'jobs').get('job_1')!;
+    assert.deepEqual(reloaded.timeline?.at(-1), success);
   });
 });

@@ -3,6 +3,7 @@ import { safePreviewUrl } from '../../api';
 import { mdText } from '../../common/markdown/escape';
 import { visibleText } from '../../common/markdown/plainText';
 import type { JobPreview, PreviewPhase } from './previewRunner';
+import type { TimelineEntry } from './timeline';
 
 // How a job's preview shows, as plain data (Node-tested): a few words on the job's row, a line
 // of its tooltip, and the build's logs as lines fit for an output channel. Everything here came
@@ -52,4 +53,25 @@ export function previewTooltipMarkdown(p: JobPreview, t: Translate): string {
 /** The build's logs, one visible line each: no control or bidi characters, no line breaks inside. */
 export function previewLogLines(p: JobPreview): string[] {
   return (p.logs ?? []).map((line) => visibleText(line).replace(/[\r\n\u2028\u2029]+/g, ' '));
+}
+
+/**
+ * What the job's timeline keeps of its preview: the request, then how it ended (with the URL on
+ * success, "not offered" on a 403/404). Queued and building are left out: they would fill the
+ * bounded timeline with polls. Undefined for a phase that is not kept.
+ */
+export function previewTimelineEntry(p: JobPreview, at: string): TimelineEntry | undefined {
+  switch (p.phase) {
+    case 'requested':
+    case 'failure':
+      return { at, kind: 'preview', state: p.phase };
+    case 'success': {
+      const url = previewUrlOf(p);
+      return url === undefined ? { at, kind: 'preview', state: 'success' } : { at, kind: 'preview', state: 'success', url };
+    }
+    case 'error':
+      return p.error?.reason.code === 'notOffered' ? { at, kind: 'preview', state: 'notOffered' } : undefined;
+    default:
+      return undefined;
+  }
 }

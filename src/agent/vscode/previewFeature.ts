@@ -8,7 +8,7 @@ import { showServiceError } from '../../host/vscode/errorMessages';
 import type { AgentJobs } from '../core/agentJobs';
 import { labelOf } from '../core/jobPresentation';
 import type { JobRecord } from '../core/jobStore';
-import { previewBranch, previewLogLines, previewTooltipMarkdown, previewUrlOf, previewWords } from '../core/previewPresentation';
+import { previewBranch, previewLogLines, previewTimelineEntry, previewTooltipMarkdown, previewUrlOf, previewWords } from '../core/previewPresentation';
 import { PREVIEW_REQUESTS_PER_MINUTE, PreviewRunner, type JobPreview } from '../core/previewRunner';
 import { RateBudget } from '../core/rateBudget';
 import type { AgentActions, JobArg } from './actions';
@@ -62,11 +62,23 @@ export class PreviewFeature extends Disposable {
     const { baseUrl, projectId } = readConfig();
     const budget = new RateBudget(this.feature.context.globalState, `docsAssistant.previewUses:${baseUrl}|${projectId}`, PREVIEW_REQUESTS_PER_MINUTE, 60_000);
     const runner = scope.add(new PreviewRunner({ calls: () => this.feature.access.previewClient(), budget }));
-    scope.add(runner.onDidChange(() => this.feature.tree.refresh()));
+    scope.add(runner.onDidChange((p) => this.record(jobs, p)));
     scope.add(runner.onDidFindNotOffered((e) => this.sayNotOffered(e)));
     scope.add(jobs.onDidFinishJob((r) => this.rebuildIfStale(r)));
     this.project.value = scope;
     this.runner = runner;
+  }
+
+  /** The phase each job's timeline last got, so that a preview's request and its end are each kept once. */
+  private readonly recorded = new Map<string, string>();
+
+  /** A preview changed: its row is drawn again, and its request or its end goes into the job's timeline. */
+  private record(jobs: AgentJobs, p: JobPreview): void {
+    this.feature.tree.refresh();
+    const entry = previewTimelineEntry(p, new Date().toISOString());
+    if (entry?.kind !== 'preview' || this.recorded.get(p.jobId) === entry.state) return;
+    this.recorded.set(p.jobId, entry.state);
+    jobs.store.appendTimeline(p.jobId, entry);
   }
 
   private rowExtras(r: JobRecord): RowExtras | undefined {
