@@ -2,7 +2,9 @@
 // `npm start`: the extension in a real VS Code against the local service emulator.
 //   1. builds and packages the extension (.vsix),
 //   2. starts the emulator (test/emulator) on 127.0.0.1,
-//   3. opens VS Code on sample-workspace/ with the extension configured for the emulator and both
+//   3. opens VS Code on a copy of sample-workspace/ in .vscode-test/start-workspace/, beside a clone of the
+//      emulator's docs repository (acme-docs/, origin https://github.com/acme/acme-docs, reached by Git's
+//      own url.<bare>.insteadOf), with the extension configured for the emulator and both
 //      demo keys seeded into SecretStorage on first run (src/host/vscode/demoKeys.ts), so a new user can
 //      ask and launch jobs at once, with nothing to paste:
 //      - a desktop `code` on the PATH: `code --extensionDevelopmentPath` in its own profile;
@@ -13,14 +15,20 @@
 // environment for the demo keys: they are printed to paste into "Set … API Key".
 // Ctrl+C stops everything it started. Everything it writes stays in ignored folders.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CACHE = join(ROOT, '.vscode-test');
-const WORKSPACE = join(ROOT, 'sample-workspace');
+const SAMPLE_WORKSPACE = join(ROOT, 'sample-workspace');
+/**
+ * The demo's workspace: sample-workspace/ copied once (new files added, the user's edits kept) and the
+ * docs clone inside it. Not sample-workspace/ itself: the tests copy that, and must not copy a clone.
+ */
+const WORKSPACE = join(CACHE, 'start-workspace');
+const DOCS_CLONE = join(WORKSPACE, 'acme-docs');
 /** Filled from the emulator's banner, so the keys and ids always match the emulator's own. */
 const DEMO = { adminKey: '', assistantKey: '', projectId: '', domain: '' };
 const children = [];
@@ -110,7 +118,8 @@ async function startEmulator() {
   const port = await pickPort(4010);
   const tsx = join(ROOT, 'node_modules', '.bin', 'tsx');
   if (!existsSync(tsx)) fail('node_modules is missing: run `npm ci` first.');
-  const emu = start(tsx, ['test/emulator/cli.ts', '--port', String(port), '--job-duration-ms', '8000']);
+  cpSync(SAMPLE_WORKSPACE, WORKSPACE, { recursive: true, force: false });
+  const emu = start(tsx, ['test/emulator/cli.ts', '--port', String(port), '--job-duration-ms', '8000', '--clone-into', DOCS_CLONE]);
   const url = `http://127.0.0.1:${port}`;
   await new Promise((resolve, reject) => {
     let out = '';
@@ -120,6 +129,9 @@ async function startEmulator() {
       emu.stdout.off('data', onData);
       const field = (name) => new RegExp(`^\\s*${name}\\s+(\\S+)`, 'm').exec(out)?.[1] ?? '';
       Object.assign(DEMO, { projectId: field('project id'), domain: field('domain'), adminKey: field('admin key'), assistantKey: field('assistant key') });
+      // Not fatal: without the clone only Review Changes has no repository to work in.
+      const clone = /^\s*docs workspace\s+(.*)$/m.exec(out)?.[1] ?? 'not cloned';
+      if (clone.startsWith('not cloned')) say(`the docs repository was ${clone}`);
       if (Object.values(DEMO).some((v) => !v)) reject(new Error(`could not read the project id, domain and demo keys from the emulator's banner:\n${out}`));
       else resolve();
     };
@@ -242,6 +254,7 @@ async function withCodeServer(vsix, emulatorUrl) {
   already in VS Code's secret storage.`
   } Try: select lines in docs/configuration.md, then
   "Docs Assistant: Ask Docs About Selection" (Ctrl+Alt+D) or "Fix Docs with Agent…".
+  acme-docs/ is a clone of the emulator's docs repository: its agent commits on a branch there.
   Ctrl+C stops VS Code and the emulator.
 `);
 }

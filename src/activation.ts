@@ -62,7 +62,8 @@ export function activateDocsAssistant(context: vscode.ExtensionContext, runtime:
   // The chat gets the agent feature only as the AgentJobsService interface (src/common/jobs.ts).
   const chat = registerChatFeature(context, { ...services, assistant, jobs: agent.jobs, resolveHost: runtime.resolveHost });
   // VS Code's own Chat (@docs, #docs, the docs site's MCP server) gets the agent the same way.
-  const participant = registerParticipantFeature(context, { log, assistant, jobs: agent.jobs });
+  // and hands fixes to the docs agent (#fixDocs, /fix) through its one delegation interface (src/common/delegation.ts).
+  const participant = registerParticipantFeature(context, { log, assistant, jobs: agent.jobs, delegation: agent.delegation });
   // The lightbulb's Docs actions reach the chat and the agent only through their commands (src/common/commandArgs.ts).
   context.subscriptions.push(assistant, agent, chat, participant, registerCodeActionsFeature());
   // Only an extension host started to run tests sees inside; installed from a .vsix, nothing is exported.

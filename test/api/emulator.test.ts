@@ -130,7 +130,9 @@ describe('service emulator', function () {
       assert.equal(job.status, 'active');
       assert.equal(job.prLink, null);
       assert.equal(job.archivedAt, null);
-      assert.deepEqual(job.source, { repository: 'https://github.com/acme/acme-docs', ref: 'main' });
+      // The job's own branch of the docs repository (issue 30 §5; its commits: emulator-git.test.ts).
+      assert.equal(job.source.repository, 'https://github.com/acme/acme-docs');
+      assert.match(job.source.ref, /^docs-agent\/[0-9a-f]{8}$/);
       assert.ok(!Number.isNaN(Date.parse(job.createdAt)));
       const done = await settled(job.id);
       assert.equal(done.status, 'completed');

@@ -47,7 +47,8 @@ describe('e2e: preview deployments in a real VS Code', function () {
     });
     const calls = previewCalls();
     assert.equal(calls[0]!.method, 'POST');
-    assert.deepEqual(calls[0]!.body, { branch: 'main' });
+    const branch = (calls[0]!.body as { branch: string }).branch;
+    assert.match(branch, /^docs-agent\//, "the job's own branch is previewed");
     assert.ok(
       calls.every((c) => c.auth === 'admin'),
       'preview calls carry the admin key',
@@ -56,7 +57,7 @@ describe('e2e: preview deployments in a real VS Code', function () {
     await step(e2e.wb, 'the page is served at that URL', async () => {
       const page = await fetch(new URL('getting-started', url));
       assert.equal(page.status, 200);
-      assert.match(await page.text(), /Preview<\/span> of <code>main<\/code>/);
+      assert.match(await page.text(), new RegExp(`Preview</span> of <code>${branch}</code>`));
     });
     await step(e2e.wb, "the ready notification's Open Preview opens it in the browser", async () => {
       const toast = await e2e.wb.notification(new RegExp(`preview of .* is ready: ${url.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}`, 'i'));

@@ -1,14 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import type { AgentJob, AgentJobStatus } from '../../src/api/types';
+import { branchFor, makeEdit } from './agentWork';
 import type { ResolvedOptions } from './config';
+import { DOCS_REPOSITORY as REPOSITORY, type DocsRepo } from './docsRepo';
 import { errorBody, escapeHtml, htmlPage, type Exchange } from './exchange';
 import { AGENT_FAULTS, chooseFault, FAULT_HEADER, HUGE_RETRY_AFTER, type AgentFault } from './faults';
 
 // Agent jobs (notes.md "Agent jobs"): create, follow up, poll. A job's status follows the wall
 // clock, worked out when the job is read, so the emulator runs no timers for jobs and a test with
-// a short jobDurationMs sees the same lifecycle as the demo with the default.
+// a short jobDurationMs sees the same lifecycle as the demo with the default. Each job works on its
+// own branch of the docs repository, and commits its edit there when it reaches its outcome.
 
-export const REPOSITORY = 'https://github.com/acme/acme-docs';
 const PR_PATH = '/pr/acme/acme-docs/pull/';
 const MODEL = 'emulated-agent-1';
 const GITHUB_PR = /\[\[pr:github\]\]/i;
@@ -18,6 +20,8 @@ type Outcome = 'pull-request' | 'no-changes' | 'fail' | 'archive';
 
 interface JobRecord {
   id: string;
+  /** Its branch in the docs repository, made at create (agentWork.ts). */
+  ref: string;
   status: AgentJobStatus;
   createdAt: Date;
   archivedAt: Date | null;
@@ -27,6 +31,13 @@ interface JobRecord {
   prompts: { at: Date; text: string }[];
   /** While active: when the agent is done, and how it ends. */
   pending: { at: number; outcome: Outcome } | null;
+  /**
+   * The commit the branch gets at the pending outcome (undefined: none), made in the background
+   * while the job runs, so that the read that settles the job only moves the branch.
+   */
+  made: Promise<string | undefined>;
+  /** While the outcome is being reached: a read meanwhile waits for it. */
+  settling?: Promise<void>;
 }
 
 /** How a prompt ends: magic words for tests, and plain words a demo user might type. */
@@ -46,6 +57,7 @@ export class AgentJobs {
   constructor(
     private readonly opts: ResolvedOptions,
     private readonly baseUrl: () => string,
+    private readonly repo: DocsRepo,
   ) {}
 
   reset(): void {
@@ -68,9 +80,14 @@ export class AgentJobs {
   async create(ex: Exchange, projectId: string): Promise<void> {
     const prompt = await this.acceptPrompt(ex, projectId);
     if (prompt === undefined) return;
+    const id = `job_${randomBytes(8).toString('hex')}`;
+    const ref = branchFor(id);
+    // The branch exists as soon as the job does, as the service's agent makes it first.
+    await this.repo.createBranch(ref);
     const now = Date.now();
     const job: JobRecord = {
-      id: `job_${randomBytes(8).toString('hex')}`,
+      id,
+      ref,
       status: 'active',
       createdAt: new Date(now),
       archivedAt: null,
@@ -78,7 +95,9 @@ export class AgentJobs {
       onGitHub: GITHUB_PR.test(prompt),
       prompts: [{ at: new Date(now), text: prompt }],
       pending: { at: now + this.opts.jobDurationMs, outcome: outcomeOf(prompt) },
+      made: Promise.resolve(undefined),
     };
+    job.made = this.make(job, Promise.resolve(undefined));
     this.jobs.set(job.id, job);
     ex.json(201, this.view(job));
   }
@@ -86,7 +105,7 @@ export class AgentJobs {
   async followUp(ex: Exchange, projectId: string, jobId: string): Promise<void> {
     const job = this.jobs.get(jobId);
     if (!job) return ex.json(404, errorBody('Agent job not found'));
-    this.settle(job);
+    await this.settle(job);
     if (job.status === 'archived') return ex.json(400, errorBody('This agent job is archived and takes no more messages.'));
     const prompt = await this.acceptPrompt(ex, projectId);
     if (prompt === undefined) return;
@@ -94,6 +113,8 @@ export class AgentJobs {
     job.prompts.push({ at: new Date(now), text: prompt });
     job.status = 'active';
     job.pending = { at: now + this.opts.jobDurationMs, outcome: outcomeOf(prompt) };
+    // On top of a commit made for an instruction still unfinished, so that one is not lost.
+    job.made = this.make(job, job.made);
     ex.json(200, this.view(job));
   }
 
@@ -104,7 +125,7 @@ export class AgentJobs {
     if (fault && (await this.fault(ex, fault.mode))) return;
     const job = this.jobs.get(jobId);
     if (!job) return ex.json(404, errorBody('Agent job not found'));
-    this.settle(job);
+    await this.settle(job);
     ex.json(200, this.view(job));
   }
 
@@ -118,8 +139,8 @@ export class AgentJobs {
     return htmlPage(
       `Docs update by the agent #${n}`,
       `<h1>Docs update by the agent <span class="muted">#${n}</span></h1>
-<p><span class="badge">Open</span> acme/acme-docs · <code>agent/${escapeHtml(job.id)}</code> → <code>main</code></p>
-<p>The local service emulator opened this pull request for agent job <code>${escapeHtml(job.id)}</code>. A real agent would have edited the documentation; the emulator only records what it was asked.</p>
+<p><span class="badge">Open</span> acme/acme-docs · <code>${escapeHtml(job.ref)}</code> → <code>main</code></p>
+<p>The local service emulator opened this pull request for agent job <code>${escapeHtml(job.id)}</code>. Its agent committed each instruction on the branch as a note on the page it names.</p>
 <h2>Instructions</h2><ol>${prompts}</ol>`,
     );
   }
@@ -249,10 +270,30 @@ export class AgentJobs {
     }
   }
 
-  /** Brings a job up to the wall clock: an active job whose time is up gets its outcome. */
-  private settle(job: JobRecord): void {
-    if (this.held || !job.pending || Date.now() < job.pending.at) return;
-    const { outcome } = job.pending;
+  /**
+   * Brings a job up to the wall clock: an active job whose time is up gets its outcome, a pull
+   * request only once its commit is on the branch, so whoever sees `completed` can fetch it.
+   */
+  private settle(job: JobRecord): Promise<void> {
+    if (job.settling) return job.settling;
+    if (this.held || !job.pending || Date.now() < job.pending.at) return Promise.resolve();
+    job.settling = this.reach(job, job.pending.outcome, job.made).finally(() => (job.settling = undefined));
+    return job.settling;
+  }
+
+  /** The commit for the latest instruction when it ends in a pull request, made on top of `before`'s. */
+  private make(job: JobRecord, before: Promise<string | undefined>): Promise<string | undefined> {
+    const prompts = job.prompts.map((p) => p.text);
+    if (job.pending?.outcome !== 'pull-request') return Promise.resolve(undefined);
+    const made = before.catch(() => undefined).then((parent) => makeEdit(this.repo, job.ref, job.id, prompts, parent));
+    // Handled here too: a failure is reported by the read that settles the job (a 500), not as an unhandled rejection.
+    made.catch(() => undefined);
+    return made;
+  }
+
+  private async reach(job: JobRecord, outcome: Outcome, made: Promise<string | undefined>): Promise<void> {
+    const commit = await made;
+    if (commit) await this.repo.moveBranch(job.ref, commit);
     job.pending = null;
     switch (outcome) {
       case 'pull-request':
@@ -277,7 +318,7 @@ export class AgentJobs {
     return {
       id: job.id,
       status: job.status,
-      source: { repository: REPOSITORY, ref: 'main' },
+      source: { repository: REPOSITORY, ref: job.ref },
       model: MODEL,
       // Null until the agent has opened a pull request. A follow-up keeps the link, also while the
       // job is active again: the pull request still exists, and the agent adds to it.

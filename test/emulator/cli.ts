@@ -1,9 +1,22 @@
-import { startEmulator } from './index';
+import { resolve } from 'node:path';
+import { cloneDocsWorkspace, startEmulator } from './index';
 
-// `npm run emulator [-- --port N --job-duration-ms N --no-cors]`: the emulator on its own, for the demo
-// and for trying the extension by hand. Ctrl+C stops it.
+// `npm run emulator [-- --port N --job-duration-ms N --no-cors --clone-into DIR]`: the emulator on its
+// own, for the demo and for trying the extension by hand. Ctrl+C stops it. `--clone-into` makes (or
+// re-points) a workspace clone of its docs repository there before the banner, for `npm start`.
 
 const DEFAULT_PORT = 4010;
+
+function stringFlag(args: string[], name: string): string | undefined {
+  const i = args.findIndex((a) => a === name || a.startsWith(`${name}=`));
+  if (i === -1) return undefined;
+  const raw = args[i]!.includes('=') ? args[i]!.slice(name.length + 1) : args[i + 1];
+  if (raw === undefined || raw === '' || raw.startsWith('-')) {
+    console.error(`${name} needs a folder.`);
+    process.exit(2);
+  }
+  return raw;
+}
 
 function numberFlag(args: string[], name: string): number | undefined {
   const i = args.findIndex((a) => a === name || a.startsWith(`${name}=`));
@@ -20,7 +33,7 @@ function numberFlag(args: string[], name: string): number | undefined {
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   if (args.includes('--help') || args.includes('-h')) {
-    console.log('Usage: npm run emulator -- [--port N] [--job-duration-ms N] [--no-cors]');
+    console.log('Usage: npm run emulator -- [--port N] [--job-duration-ms N] [--no-cors] [--clone-into DIR]');
     return;
   }
   const emu = await startEmulator({
@@ -30,6 +43,15 @@ async function main(): Promise<void> {
     cors: !args.includes('--no-cors'),
     log: (line) => console.log(`  ${new Date().toISOString().slice(11, 19)} ${line}`),
   });
+  const cloneInto = stringFlag(args, '--clone-into');
+  let clone = '';
+  if (cloneInto !== undefined) {
+    // Not fatal: without the clone the emulator still serves everything else.
+    clone = await cloneDocsWorkspace(emu.docsRepo, resolve(cloneInto)).then(
+      () => `\n  docs workspace  ${resolve(cloneInto)}   (origin ${emu.docsRepo.repository})`,
+      (e: unknown) => `\n  docs workspace  not cloned: ${e instanceof Error ? e.message : String(e)}`,
+    );
+  }
   // The demo keys are printed on purpose: they only open this local emulator.
   console.log(`Service emulator listening on ${emu.url}
   project id      ${emu.projectId}
@@ -38,6 +60,7 @@ async function main(): Promise<void> {
   assistant key   ${emu.assistantKey}
   docs site       ${emu.url}/docs
   MCP server      ${emu.mcpUrl}   (Streamable HTTP, no key)
+  docs repository ${emu.docsRepo.repository} = ${emu.docsRepo.bareDir} (bare, removed on exit)${clone}
 Ctrl+C to stop.`);
 
   const stop = (): void => {

@@ -1,5 +1,6 @@
-import { join } from 'node:path';
+import type { DocsRepo } from './docsRepo';
 import type { PreviewControl } from './preview';
+import { DEFAULT_SITE_DIR } from './siteFiles';
 
 // The emulator's public shapes and defaults. They live apart from server.ts so that every module
 // can import them without importing the server.
@@ -39,7 +40,10 @@ export interface EmulatorOptions {
   previewStepMs?: number;
   /** Preview requests per minute (the published limit). Default 5. */
   previewRatePerMinute?: number;
-  /** Markdown pages the assistant answers from. Default test/fixtures/docs. */
+  /**
+   * The docs site the assistant answers from and the docs repository starts with: a docs.json and
+   * its pages, or a folder of .md/.mdx pages. Default test/fixtures/docs-site.
+   */
   docsDir?: string;
   /** One line per request. Never given a key. */
   log?: (line: string) => void;
@@ -70,6 +74,8 @@ export interface RunningEmulator {
   projectId: string;
   domain: string;
   requests: RecordedRequest[];
+  /** The docs repository the agent commits on (a temporary bare repository, removed on close). */
+  docsRepo: DocsRepo;
   /** Preview deployments: the plan, holding and failing them (test/emulator/preview.ts). */
   previews: PreviewControl;
   /** Agent jobs stay active while held (AgentJobs.hold). */
@@ -79,8 +85,6 @@ export interface RunningEmulator {
 }
 
 export type ResolvedOptions = Required<Omit<EmulatorOptions, 'log'>> & { log: (line: string) => void };
-
-export const DEFAULT_DOCS_DIR = join(__dirname, '..', 'fixtures', 'docs');
 
 export function resolveOptions(opts: EmulatorOptions): ResolvedOptions {
   return {
@@ -99,7 +103,7 @@ export function resolveOptions(opts: EmulatorOptions): ResolvedOptions {
     previews: opts.previews ?? true,
     previewStepMs: opts.previewStepMs ?? 1500,
     previewRatePerMinute: opts.previewRatePerMinute ?? 5,
-    docsDir: opts.docsDir ?? DEFAULT_DOCS_DIR,
+    docsDir: opts.docsDir ?? DEFAULT_SITE_DIR,
     log: opts.log ?? (() => undefined),
   };
 }

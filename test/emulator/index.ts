@@ -6,3 +6,4 @@ export { DEMO, type EmulatorOptions, type RecordedRequest, type RunningEmulator 
 export { startEmulator } from './server';
 export { AGENT_FAULTS, FAULT_HEADER, HUGE_RETRY_AFTER, RESPONSE_FAULTS, STREAM_FAULTS } from './faults';
 export { HOSTILE_SOURCES, HOSTILE_TOOL_RESULTS } from './streams';
+export { cloneDocsWorkspace, createDocsRepository, DOCS_REPOSITORY, type DocsRepo, type FileChange } from './docsRepo';

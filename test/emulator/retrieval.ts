@@ -1,5 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { readSite } from './siteFiles';
 
 // The assistant's documentation search: markdown pages split into passages at their headings,
 // ranked with BM25. Real enough that a question finds the page a person would open, so answers
@@ -241,11 +240,12 @@ export class DocsIndex {
     this.currentVersion = versions.sort((a, b) => a.localeCompare(b, 'en', { numeric: true })).pop();
   }
 
+  /** The pages a docs site's navigation names (siteFiles.ts), in file name order: equal scores rank as they always did. */
   static load(dir: string): DocsIndex {
-    const files = readdirSync(dir)
-      .filter((f) => /\.mdx?$/i.test(f))
-      .sort();
-    return new DocsIndex(files.map((f) => parsePage(basename(f).replace(/\.mdx?$/i, ''), readFileSync(join(dir, f), 'utf8'))));
+    const site = readSite(dir);
+    const text = new Map(site.files.map((f) => [f.path, f.text]));
+    const pages = [...site.pages].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+    return new DocsIndex(pages.map((p) => parsePage(p.slug, text.get(p.file)!)));
   }
 
   page(slug: string): DocPage | undefined {

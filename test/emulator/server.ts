@@ -1,11 +1,15 @@
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { AgentJobs } from './agent';
 import { Assistant } from './assistant';
 import { authKind, bearerToken, refusal } from './auth';
 import { answerCors } from './cors';
 import { resolveOptions, type EmulatorOptions, type RecordedRequest, type RunningEmulator } from './config';
 import { DocsSite } from './docs';
+import { createDocsRepository, isBranchName } from './docsRepo';
 import { errorBody, Exchange, htmlPage } from './exchange';
 import { DocsMcp, MCP_PATH } from './mcp';
 import { Previews } from './preview';
@@ -27,12 +31,22 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const opts = resolveOptions(options);
   const docs = DocsIndex.load(opts.docsDir);
   const site = new DocsSite(docs);
+  // The repository the agent commits on: made from the same site, in a temporary folder of its own.
+  const repoDir = await mkdtemp(join(tmpdir(), 'docs-emulator-'));
+  const removeRepo = (): Promise<void> => rm(repoDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
+  const docsRepo = await createDocsRepository(repoDir, opts.docsDir).catch(async (e: unknown) => {
+    await removeRepo();
+    throw e;
+  });
   let url = '';
   const baseUrl = (): string => url;
-  const agent = new AgentJobs(opts, baseUrl);
+  const agent = new AgentJobs(opts, baseUrl, docsRepo);
   const assistant = new Assistant(opts, docs, baseUrl);
   const mcp = new DocsMcp(opts, docs, baseUrl);
-  const previews = new Previews(opts, baseUrl, site);
+  // A preview serves a page as its branch has it (the agent's edit), .mdx or .md by the docs.json rule.
+  const previews = new Previews(opts, baseUrl, site, async (branch, page) =>
+    isBranchName(branch) ? ((await docsRepo.readFile(branch, `${page}.mdx`)) ?? (await docsRepo.readFile(branch, `${page}.md`))) : undefined,
+  );
   const requests: RecordedRequest[] = [];
   const sockets = new Set<Socket>();
   const exchanges = new Set<Exchange>();
@@ -180,6 +194,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       server.off('error', reject);
       resolve();
     });
+  }).catch(async (e: unknown) => {
+    await removeRepo();
+    throw e;
   });
   const { port } = server.address() as AddressInfo;
   url = `http://${opts.host.includes(':') ? `[${opts.host}]` : opts.host}:${port}`;
@@ -191,7 +208,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       // Streams that stall on purpose would otherwise keep the server open until their clients gave up.
       for (const ex of exchanges) ex.end();
       for (const socket of sockets) socket.destroy();
-    }));
+    })
+      .then(() => docsRepo.close())
+      .then(removeRepo));
 
   return {
     url,
@@ -201,6 +220,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     projectId: opts.projectId,
     domain: opts.domain,
     requests,
+    docsRepo,
     holdJobs: (held: boolean) => agent.hold(held),
     previews,
     reset,

@@ -7,9 +7,11 @@
 // It contributes:
 // - a language model (vendor `docs-assistant-test`, id MODEL_ID) whose replies are deterministic:
 //   it echoes the last user message; when the request offers a tool the message asks for (its
-//   name, or `#docs` for docs-assistant_searchDocs, `#fakeEcho` for fakeLm_echo, or toolMode
-//   Required) it calls that tool with `{ query }`; once the tool result comes back it answers with
-//   the result's first line, so a test can see that the tool's output reached the model;
+//   name, or `#docs` for docs-assistant_searchDocs, `#fixDocs` for docs-assistant_fixDocs,
+//   `#fakeEcho` for fakeLm_echo, or toolMode Required) it calls that tool with the message, taken
+//   out of the tool's reference, as `{ query }` (`{ instruction }` for a tool whose input schema
+//   asks for one); once the tool result comes back it answers with the result's first line, so a
+//   test can see that the tool's output reached the model;
 // - `@fakeecho`, a participant that replies through the chat's selected model (request.model),
 //   with one reference and one button;
 // - `fakeLm_echo`, a tool that returns its query;
@@ -27,9 +29,9 @@ const vscode = require('vscode');
 const VENDOR = 'docs-assistant-test';
 const MODEL_ID = 'docs-assistant-test-fake-model';
 /** The only tools the stand-in agent offers the model: ours, and the test's own echo tool. */
-const AGENT_TOOLS = ['docs-assistant_searchDocs', 'fakeLm_echo'];
+const AGENT_TOOLS = ['docs-assistant_searchDocs', 'docs-assistant_fixDocs', 'fakeLm_echo'];
 /** How a prompt may name a tool besides its full name. */
-const TOOL_REFERENCES = { 'docs-assistant_searchDocs': '#docs', fakeLm_echo: '#fakeEcho' };
+const TOOL_REFERENCES = { 'docs-assistant_searchDocs': '#docs', 'docs-assistant_fixDocs': '#fixDocs', fakeLm_echo: '#fakeEcho' };
 
 // ---- message parts, by shape (the provider may get the API's classes or plain copies) ----------
 
@@ -56,7 +58,7 @@ function firstLine(result) {
 /** The user's text with tool references such as `use #docs` taken out. */
 function queryFrom(text) {
   return text
-    .replace(/\b(?:use\s+)?#(?:docs|fakeEcho)\b[:,]?\s*/gi, '')
+    .replace(/\b(?:use\s+)?#(?:docs|fixDocs|fakeEcho)\b[:,]?\s*/gi, '')
     .replace(/\s+/g, ' ')
     .trim();
 }
@@ -111,7 +113,9 @@ const provider = {
     const asked =
       tools.find((t) => text.includes(t.name) || (TOOL_REFERENCES[t.name] && text.includes(TOOL_REFERENCES[t.name]))) || (required ? tools[0] : undefined);
     if (asked) {
-      progress.report(new vscode.LanguageModelToolCallPart(`fake-call-${Date.now()}`, asked.name, { query: queryFrom(text) || text }));
+      const said = queryFrom(text) || text;
+      const wantsInstruction = !!(asked.inputSchema && asked.inputSchema.properties && asked.inputSchema.properties.instruction);
+      progress.report(new vscode.LanguageModelToolCallPart(`fake-call-${Date.now()}`, asked.name, wantsInstruction ? { instruction: said } : { query: said }));
       return;
     }
     const userMessages = messages.filter((m) => m.role === vscode.LanguageModelChatMessageRole.User && !contentOf(m).some(isToolResult)).length;

@@ -33,6 +33,9 @@ const EXPECTED = [
   'media/walkthrough/configure.md',
   'media/walkthrough/first-job.md',
   'media/walkthrough/first-question.md',
+  'resources/chat/docs-writer.agent.md',
+  'resources/chat/docs-writer.instructions.md',
+  'resources/chat/fix-docs.prompt.md',
 ];
 
 /** Localization files ship whenever the project has them: package.nls.json (+ .<lang>) and l10n/ bundles. */
@@ -79,7 +82,7 @@ function assertShipsExactly(cwd: string, listed = vsceLs(cwd)): void {
 /** A copy of what `vsce ls` looks at: the manifest, .vscodeignore and the candidate files. */
 function projectCopy(): string {
   const dir = mkdtempSync(join(tmpdir(), 'docs-assistant-vsce-ls-'));
-  for (const f of ['package.json', '.vscodeignore', 'README.md', 'LICENSE', 'CHANGELOG.md', 'dist', 'media', 'l10n', ...localizationFiles(ROOT)]) {
+  for (const f of ['package.json', '.vscodeignore', 'README.md', 'LICENSE', 'CHANGELOG.md', 'dist', 'media', 'resources', 'l10n', ...localizationFiles(ROOT)]) {
     if (existsSync(join(ROOT, f))) cpSync(join(ROOT, f), join(dir, f), { recursive: true });
   }
   return dir;
@@ -107,7 +110,7 @@ describe('the packaged file list (vsce ls)', function () {
     assertShipsExactly(ROOT, shipped);
   });
 
-  it('ships every file package.json points at (icon, view icons, walkthrough media)', function () {
+  it('ships every file package.json points at (icon, view icons, walkthrough media, chat prompt files)', function () {
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
     const c = pkg.contributes;
     const referenced = [
@@ -125,6 +128,7 @@ describe('the packaged file list (vsce ls)', function () {
             .flatMap(([, v]) => (typeof v === 'string' ? [v] : Object.values(v as object))),
         ),
       ),
+      ...['chatAgents', 'chatInstructions', 'chatPromptFiles'].flatMap((point) => (c[point] as { path: string }[]).map((f) => f.path.replace(/^\.\//, ''))),
     ] as string[];
     assert.deepEqual(
       referenced.filter((f) => !shipped.includes(f)),

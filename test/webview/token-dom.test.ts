@@ -15,7 +15,7 @@ import { XSS_PAYLOADS } from './xssPayloads';
 // speed it exists for could quietly go away.
 
 const ROOT = join(__dirname, '..', '..');
-const DOCS = join(ROOT, 'test', 'fixtures', 'docs');
+const DOCS = join(ROOT, 'test', 'fixtures', 'docs-site');
 
 const ENTRY = `
 import { lexBlocks, renderBlocks, renderViaHtml } from './src/webview/markdown';
@@ -170,7 +170,7 @@ describe('markdown DOM built from tokens, against marked + DOMPurify in Chromium
   it('is node for node the HTML path on every fixture document and 300 random ones', async () => {
     let builtBlocks = 0;
     let blocks = 0;
-    for (const file of readdirSync(DOCS).filter((f) => f.endsWith('.md'))) assertSame(file, await check(readFileSync(join(DOCS, file), 'utf8')));
+    for (const file of readdirSync(DOCS).filter((f) => /\.mdx?$/.test(f))) assertSame(file, await check(readFileSync(join(DOCS, file), 'utf8')));
     const rnd = seededRandom(11);
     for (let d = 0; d < 300; d++) {
       const c = await check(randomDocument(rnd, rnd() < 0.2));

@@ -119,8 +119,27 @@ export class AgentActions {
     }
     // The document is the confirmation: no dialog after Send, and its text goes out unchanged.
     const prompt = await this.reviews.askFinalPrompt('newJob', draft);
-    if (isBlankPrompt(prompt) || !(await this.withinBudget(jobs))) return undefined;
-    const record = await vscode.window.withProgress(
+    if (isBlankPrompt(prompt)) return undefined;
+    const record = await this.create(jobs, prompt!, label);
+    if (record) await this.reveal(record.job.id);
+    return record;
+  }
+
+  /**
+   * Starts a job with a prompt the user has just confirmed elsewhere: VS Code's Chat showed it in
+   * #fixDocs's confirmation (src/common/delegation.ts). It is sent as given. The job is not
+   * revealed: the user is in the chat, and the tree shows it anyway.
+   */
+  async startConfirmed(prompt: string, label: string | undefined, signal?: AbortSignal): Promise<JobRecord | undefined> {
+    const jobs = await this.ensureReady();
+    if (!jobs || isBlankPrompt(prompt)) return undefined;
+    return this.create(jobs, prompt, label, signal);
+  }
+
+  /** Sends a reviewed prompt as a new job, after the hourly count, with a notification that can cancel it. */
+  private async create(jobs: AgentJobs, prompt: string, label: string | undefined, signal?: AbortSignal): Promise<JobRecord | undefined> {
+    if (!(await this.withinBudget(jobs))) return undefined;
+    return vscode.window.withProgress(
       {
         location: vscode.ProgressLocation.Notification,
         title: vscode.l10n.t('Docs Assistant: Starting the agent job with your reviewed prompt…'),
@@ -128,12 +147,16 @@ export class AgentActions {
       },
       (_p, token) => {
         const ctrl = new AbortController();
-        const cancel = token.onCancellationRequested(() => ctrl.abort());
-        return jobs.create(prompt!, ctrl.signal, label).finally(() => cancel.dispose());
+        const abort = () => ctrl.abort();
+        const cancel = token.onCancellationRequested(abort);
+        signal?.addEventListener('abort', abort);
+        if (signal?.aborted) abort();
+        return jobs.create(prompt, ctrl.signal, label).finally(() => {
+          cancel.dispose();
+          signal?.removeEventListener('abort', abort);
+        });
       },
     );
-    await this.reveal(record.job.id);
-    return record;
   }
 
   async followUp(arg?: JobArg): Promise<void> {

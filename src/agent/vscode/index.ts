@@ -1,20 +1,22 @@
 import * as vscode from 'vscode';
+import type { AgentDelegation } from '../../common/delegation';
 import type { AgentJobsService } from '../../common/jobs';
 import { AgentActions } from './actions';
 import { AgentFeature, type AgentServices } from './agentFeature';
 import { registerAgentCommands } from './commands';
 import { registerConfigureCommand } from './configure';
+import { AgentDelegationBridge } from './delegation';
 import { AgentJobsBridge } from './jobsService';
 import { PreviewFeature } from './previewFeature';
 import { PromptReviews } from './reviewDocument';
 
 export type { AgentFeature, AgentHost, AgentServices } from './agentFeature';
 
-/** The agent feature, and what the chat may use of it (activation.ts hands `jobs` over). */
+/** The agent feature, and what the chat may use of it (activation.ts hands `jobs` and `delegation` over). */
 export function registerAgentFeature(
   context: vscode.ExtensionContext,
   services: AgentServices,
-): vscode.Disposable & { readonly feature: AgentFeature; readonly jobs: AgentJobsService } {
+): vscode.Disposable & { readonly feature: AgentFeature; readonly jobs: AgentJobsService; readonly delegation: AgentDelegation } {
   const feature = new AgentFeature(context, services);
   const actions = new AgentActions(feature, new PromptReviews());
   const jobs = new AgentJobsBridge(feature, actions, feature.onDidChangeJobs);
@@ -22,5 +24,6 @@ export function registerAgentFeature(
   return Object.assign(vscode.Disposable.from(feature, jobs, actions.reviews, registerAgentCommands(feature, actions), registerConfigureCommand(), previews), {
     feature,
     jobs,
+    delegation: new AgentDelegationBridge(actions),
   });
 }

@@ -2,6 +2,7 @@ import type { ContextChip } from '../../common/protocol';
 import { fixPrompt, type FixSource } from '../../common/fixPrompt';
 import { newId } from '../../common/ids';
 import type { JobLaunch } from '../../common/jobs';
+import { MAX_INSTRUCTION_CHARS } from './fixDocsTool';
 import { lastExchange } from './history';
 import { sessionOf } from './session';
 
@@ -41,8 +42,12 @@ export class FixDrafts {
     if (!exchange) return undefined;
     const kept = this.drafts.get(this.bySession.get(sessionOf(history, participant) ?? '') ?? '');
     const context: readonly ContextChip[] = kept && kept.question === exchange.question ? kept.context : [];
-    let draft = fixPrompt({ question: exchange.question, context, answer: exchange.answer });
-    if (note.trim()) draft += `\n\nThe reader adds: ${note.trim()}`;
+    const withNote = (draft: string) => (note.trim() ? `${draft}\n\nThe reader adds: ${note.trim()}` : draft);
+    let draft = withNote(fixPrompt({ question: exchange.question, context, answer: exchange.answer }));
+    // It goes to the agent through #fixDocs, which takes at most MAX_INSTRUCTION_CHARS: long
+    // selections are left out first (the agent can read the files), the question and answer stay.
+    if (draft.length > MAX_INSTRUCTION_CHARS && context.length)
+      draft = withNote(fixPrompt({ question: exchange.question, context: [], answer: exchange.answer }));
     return { draft, label: exchange.question };
   }
 }

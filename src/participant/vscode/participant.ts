@@ -9,6 +9,8 @@ import { workspacePath } from '../../host/vscode/workspacePath';
 import { AnswerRelay } from '../core/answerRelay';
 import { errorResult } from './errorResult';
 import { FixDrafts } from '../core/fixDrafts';
+import { FIX_DOCS_TOOL } from '../core/fixDocsTool';
+import type { FixDocsTool } from './fixDocsTool';
 import { messagesFor } from '../core/history';
 import { questionContext } from './references';
 import { SESSION_KEY, sessionOf } from '../core/session';
@@ -16,8 +18,8 @@ import { mdCodeSpan, mdLine } from '../../common/markdown/escape';
 
 // `@docs` in VS Code's Chat view: a question is asked through the extension's one Assistant
 // (src/assistant) and its answer streams in (markdown, progress while the service searches,
-// sources as references), with a Fix This in the Docs button; `/fix` turns the conversation into
-// an agent job the user reviews first. One chat session is one thread of the service: the
+// sources as references), with a Fix This in the Docs button; `/fix` hands the conversation to
+// the docs agent through #fixDocs, whose confirmation shows the exact prompt first. One chat session is one thread of the service: the
 // ThreadStore keeps its id and key, by session, out of the history.
 
 export const PARTICIPANT_ID = 'docs-assistant.docs';
@@ -28,6 +30,8 @@ export interface ParticipantDeps {
   jobs: AgentJobsService;
   threads: ThreadStore;
   drafts: FixDrafts;
+  /** #fixDocs, which /fix goes through: it names the job it started for an input. */
+  fixDocs: Pick<FixDocsTool, 'jobFor'>;
 }
 
 /** What a result keeps in the session's history: the session id and, for Fix This, a draft id. Never a key. */
@@ -41,7 +45,7 @@ export class DocsParticipant {
   constructor(private readonly deps: ParticipantDeps) {}
 
   readonly handler: vscode.ChatRequestHandler = (request, context, stream, token) =>
-    request.command === 'fix' ? this.fix(request, context, stream) : this.ask(request, context, stream, token);
+    request.command === 'fix' ? this.fix(request, context, stream, token) : this.ask(request, context, stream, token);
 
   private async ask(request: vscode.ChatRequest, context: vscode.ChatContext, stream: vscode.ChatResponseStream, token: vscode.CancellationToken) {
     const session = sessionOf(context.history, PARTICIPANT_ID) ?? newId();
@@ -92,8 +96,17 @@ export class DocsParticipant {
     return { metadata };
   }
 
-  /** `/fix`: the session's last question and answer (and anything typed after /fix) as a reviewed agent job. */
-  private async fix(request: vscode.ChatRequest, context: vscode.ChatContext, stream: vscode.ChatResponseStream): Promise<vscode.ChatResult> {
+  /**
+   * `/fix`: the session's last question and answer (and anything typed after /fix) handed to the
+   * docs agent through #fixDocs, so it gets the same confirmation with the exact prompt, and is
+   * sent the same way.
+   */
+  private async fix(
+    request: vscode.ChatRequest,
+    context: vscode.ChatContext,
+    stream: vscode.ChatResponseStream,
+    token: vscode.CancellationToken,
+  ): Promise<vscode.ChatResult> {
     const session = sessionOf(context.history, PARTICIPANT_ID) ?? newId();
     const metadata: DocsResultMetadata = { [SESSION_KEY]: session };
     const draft = this.deps.drafts.fromHistory(context.history, PARTICIPANT_ID, request.prompt);
@@ -101,14 +114,22 @@ export class DocsParticipant {
       stream.markdown(vscode.l10n.t('Ask `@docs` a question first: `/fix` turns its answer into a job for the docs agent.'));
       return { metadata };
     }
-    stream.progress(vscode.l10n.t('Review the prompt in the editor, then send it to the agent…'));
-    const started = await this.deps.jobs.launch(draft);
-    if (!started) {
+    const input = { instruction: draft.draft, title: draft.label };
+    // A job an earlier, identical /fix started is not this one's.
+    const before = this.deps.fixDocs.jobFor(input);
+    try {
+      await vscode.lm.invokeTool(FIX_DOCS_TOOL, { input, toolInvocationToken: request.toolInvocationToken }, token);
+    } catch (e) {
+      // Declined in the confirmation, or the request was cancelled: nothing was sent, which is said below.
+      if (!(e instanceof vscode.CancellationError) && !token.isCancellationRequested) this.deps.log.error('@docs /fix: #fixDocs failed', e);
+    }
+    const jobId = this.deps.fixDocs.jobFor(input);
+    if (!jobId || jobId === before) {
       stream.markdown(vscode.l10n.t('Nothing was sent to the agent.'));
       return { metadata };
     }
-    stream.markdown(vscode.l10n.t('Started agent job {0}. It is listed under Agent Jobs, where its pull request will appear.', mdCodeSpan(started.jobId)));
-    stream.button({ command: 'docsAssistant.agent.showJob', title: vscode.l10n.t('Show Job'), arguments: [started.jobId] });
+    stream.markdown(vscode.l10n.t('Started agent job {0}. It is listed under Agent Jobs, where its pull request will appear.', mdCodeSpan(jobId)));
+    stream.button({ command: 'docsAssistant.agent.showJob', title: vscode.l10n.t('Show Job'), arguments: [jobId] });
     return { metadata };
   }
 }

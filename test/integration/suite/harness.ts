@@ -50,7 +50,7 @@ let running: Promise<RunningEmulator> | undefined;
 export function emulator(): Promise<RunningEmulator> {
   // Bundled, the emulator's own default for its docs folder points into out/; the extension's
   // folder is the repository.
-  running ??= startEmulator({ port: 0, jobDurationMs: 2500, docsDir: path.join(extension().extensionPath, 'test', 'fixtures', 'docs') });
+  running ??= startEmulator({ port: 0, jobDurationMs: 2500, docsDir: path.join(extension().extensionPath, 'test', 'fixtures', 'docs-site') });
   return running;
 }
 
