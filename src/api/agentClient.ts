@@ -1,11 +1,10 @@
 import { parseAgentJob } from './agentJob';
 import { ServiceError, describeError } from './errors';
-import { Exchange, sleep, exchangeOptions, type ClientOptions } from './http';
+import { adminJson, adminUrl } from './adminCall';
+import { sleep, type ClientOptions } from './http';
 import { errorFromStatus, type ErrorTarget } from './httpErrors';
-import { keyProblem } from './keys';
 import { redact } from './redact';
 import type { AgentJob } from './types';
-import { hostLabel, secureBaseUrl, serviceUrl } from './url';
 
 // Client for the agent-job endpoints (service-interface.md §4.1–4.3, notes.md "Agent jobs").
 // The admin key is a server-side secret: it is checked, and the address it would travel to is
@@ -23,7 +22,6 @@ export interface CallOptions {
 }
 
 const MAX_JOB_BODY_BYTES = 1024 * 1024;
-const MAX_ERROR_BODY_BYTES = 16 * 1024;
 
 export class AgentClient {
   private readonly opts: AgentClientOptions;
@@ -68,62 +66,33 @@ export class AgentClient {
     prompt: string | undefined,
     signal: AbortSignal | undefined,
   ): Promise<AgentJob> {
-    const { apiKey } = this.opts;
-    const secrets = [apiKey];
-    const url = this.checkedUrl(path, target.jobId);
+    if (target.jobId !== undefined && target.jobId.trim() === '') throw new ServiceError({ reason: { code: 'jobIdMissing' } });
+    const url = adminUrl(this.opts, ['v2', 'agent', (this.opts.projectId ?? '').trim(), ...path]);
     if (prompt !== undefined && prompt.trim() === '') {
       throw new ServiceError({ reason: { code: 'promptEmpty' } });
     }
-    const exchange = new Exchange(exchangeOptions(this.opts, { signal, host: hostLabel(url), secrets }));
-    try {
-      const headers: Record<string, string> = { Authorization: `Bearer ${apiKey.trim()}`, Accept: 'application/json' };
-      if (prompt !== undefined) headers['Content-Type'] = 'application/json';
-      const response = await exchange.start(url, { method, headers, body: prompt === undefined ? undefined : JSON.stringify({ prompt }) });
-      const errorTarget: ErrorTarget = { service: 'agent', ...target };
-      if (response.status < 200 || response.status >= 300) {
-        throw errorFromStatus(response, await exchange.textQuietly(response, MAX_ERROR_BODY_BYTES), errorTarget, secrets);
-      }
-      const text = await exchange.text(response, MAX_JOB_BODY_BYTES);
-      let json: unknown;
-      try {
-        json = JSON.parse(text);
-      } catch {
-        throw new ServiceError({
-          reason: { code: 'notJson' },
-          status: response.status,
-          detail: text.trim() === '' ? undefined : redact(text.trim(), secrets).slice(0, 300),
-        });
-      }
-      const job = parseAgentJob(json);
-      // A reply about another job (a confused proxy or cache, a service bug) would overwrite the
-      // job the user started with someone else's: it is refused, and the listed job stays as it was.
-      if (target.jobId !== undefined && job.id !== target.jobId) {
-        const askedFor = redact(cutId(target.jobId), secrets);
-        const answeredFor = redact(cutId(job.id), secrets);
-        throw new ServiceError({
-          reason: { code: 'otherJob', askedFor, answeredFor },
-          status: response.status,
-        });
-      }
-      return job;
-    } catch (e) {
-      throw describeError(e, secrets);
-    } finally {
-      exchange.dispose();
+    const errorTarget: ErrorTarget = { service: 'agent', ...target };
+    const { status, json } = await adminJson(this.opts, {
+      method,
+      url,
+      body: prompt === undefined ? undefined : { prompt },
+      signal,
+      maxBodyBytes: MAX_JOB_BODY_BYTES,
+      errorFor: (response, text, secrets) => errorFromStatus(response, text, errorTarget, secrets),
+    });
+    const secrets = [this.opts.apiKey];
+    const job = parseAgentJob(json);
+    // A reply about another job (a confused proxy or cache, a service bug) would overwrite the
+    // job the user started with someone else's: it is refused, and the listed job stays as it was.
+    if (target.jobId !== undefined && job.id !== target.jobId) {
+      const askedFor = redact(cutId(target.jobId), secrets);
+      const answeredFor = redact(cutId(job.id), secrets);
+      throw new ServiceError({
+        reason: { code: 'otherJob', askedFor, answeredFor },
+        status,
+      });
     }
-  }
-
-  /** Everything that must hold before a request is made; each failure says what to change. */
-  private checkedUrl(path: string[], jobId: string | undefined): string {
-    const { apiKey, projectId } = this.opts;
-    const problem = keyProblem(apiKey ?? '', 'admin');
-    if (problem !== undefined) throw new ServiceError({ reason: { code: 'keyInvalid', keyKind: 'admin', problem } });
-    if (!projectId || projectId.trim() === '') {
-      throw new ServiceError({ reason: { code: 'projectMissing' } });
-    }
-    if (jobId !== undefined && jobId.trim() === '') throw new ServiceError({ reason: { code: 'jobIdMissing' } });
-    const base = secureBaseUrl(this.opts.baseUrl, 'agent');
-    return serviceUrl(base, ['v2', 'agent', projectId.trim(), ...path]);
+    return job;
   }
 }
 

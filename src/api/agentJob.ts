@@ -1,29 +1,16 @@
 import { ServiceError } from './errors';
-import { redact } from './redact';
+import { describeValue, own } from './json';
 import { AGENT_JOB_STATUSES, type AgentJob, type AgentJobStatus } from './types';
 
 // Validates an agent job body (service-interface.md §2.1, notes.md "Agent jobs"). Everything
 // downstream (tree view, poller, PR buttons) trusts these types, so a body that does not fit is
 // refused here with the field named, instead of failing somewhere far away.
 
-function describeValue(v: unknown): string {
-  if (v === undefined) return 'nothing';
-  if (v === null) return 'null';
-  if (typeof v === 'string') return `"${redact(v).slice(0, 40)}${v.length > 40 ? '…' : ''}"`;
-  if (Array.isArray(v)) return 'a list';
-  return typeof v === 'object' ? 'an object' : `${typeof v} ${String(v).slice(0, 20)}`;
-}
-
 function bad(field: string, expected: string, got: unknown): ServiceError {
   const value = describeValue(got);
   return new ServiceError({
     reason: { code: 'badJob', field, expected, got: value },
   });
-}
-
-/** A field of the body itself: never one inherited through a (polluted) prototype. */
-function own(o: Record<string, unknown>, field: string): unknown {
-  return Object.hasOwn(o, field) ? o[field] : undefined;
 }
 
 function requireString(o: Record<string, unknown>, field: string, path = field): string {

@@ -23,6 +23,9 @@ export type MissingOption = Extract<ClientOption, 'baseUrl' | 'projectId' | 'api
  * Exactly what went wrong, with what a message about it needs. `code` is stable: the words, the
  * actions offered and the tests all key on it.
  */
+/** Features built on the service's endpoints beyond the interface (notes.md): detected, never assumed. */
+export type OptionalFeature = 'preview';
+
 export type ServiceErrorReason =
   // Refused before any request: something to set or write first.
   | { code: 'keyInvalid'; keyKind: KeyKind; problem: KeyProblem }
@@ -49,6 +52,8 @@ export type ServiceErrorReason =
   | { code: 'jobNotFound'; projectId: string; jobId: string }
   | { code: 'threadGone'; threadId: string }
   | { code: 'domainNotFound'; domain: string }
+  /** An endpoint beyond the interface answered 403 or 404: not on this plan, or not on this service. */
+  | { code: 'notOffered'; feature: OptionalFeature; status: number }
   /** `retryAt`: when the wait that Retry-After asked for is over (ms since the epoch, at most an hour away). */
   | { code: 'rateLimited'; service: ServiceName; retryAt?: number; perHour?: number }
   | { code: 'serverError' }
@@ -72,6 +77,8 @@ export type ServiceErrorReason =
   | { code: 'notJson' }
   | { code: 'badJob'; field: string; expected: string; got: string }
   | { code: 'otherJob'; askedFor: string; answeredFor: string }
+  /** A preview answer (the request's, or a status) that cannot be used, the field named. */
+  | { code: 'badPreview'; field: string; expected: string; got: string }
   | { code: 'notAStream'; contentType: string }
   | { code: 'tooLarge'; maxKb: number }
   | { code: 'unreadable' }
@@ -110,6 +117,7 @@ const KIND_OF: Record<ServiceErrorCode, ServiceErrorKind> = {
   jobNotFound: 'notFound',
   threadGone: 'notFound',
   domainNotFound: 'notFound',
+  notOffered: 'forbidden',
   rateLimited: 'rateLimited',
   serverError: 'server',
   badRequest: 'badRequest',
@@ -127,6 +135,7 @@ const KIND_OF: Record<ServiceErrorCode, ServiceErrorKind> = {
   notJson: 'protocol',
   badJob: 'protocol',
   otherJob: 'protocol',
+  badPreview: 'protocol',
   notAStream: 'protocol',
   tooLarge: 'protocol',
   unreadable: 'protocol',

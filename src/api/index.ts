@@ -6,6 +6,8 @@
 export type { ClientOptions } from './http';
 export { DEFAULT_REQUEST_TIMEOUT_MS, DEFAULT_STREAM_IDLE_TIMEOUT_MS } from './http';
 export { AgentClient, type AgentClientOptions, type CallOptions } from './agentClient';
+export { PreviewClient, type PreviewClientOptions } from './previewClient';
+export { parsePreviewDeployment, parsePreviewStatus, safePreviewUrl, MAX_PREVIEW_LOG_LINES, MAX_PREVIEW_LOG_LINE_CHARS } from './previewShape';
 export { AssistantClient, type AssistantClientOptions } from './assistantClient';
 export { parseAgentJob } from './agentJob';
 export { buildAssistantBody, trimCurrentPath, messageContent, CURRENT_PATH_MAX_CHARS, DEFAULT_RETRIEVAL_PAGE_SIZE } from './requestBody';
@@ -28,7 +30,7 @@ export {
   clampRetryAfter,
   timerDelay,
 } from './limits';
-export type { MissingOption } from './errorReasons';
+export type { MissingOption, OptionalFeature } from './errorReasons';
 export {
   ServiceError,
   abortedError,

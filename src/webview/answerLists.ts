@@ -83,7 +83,13 @@ export function renderJobs(el: HTMLElement, jobs: readonly JobCardView[]): void 
           : null,
         // A finished job's branch is what the agent changed: reviewed in the editor (issue 30).
         j.status === 'completed'
-          ? iconButton('diff-multiple', l10n.t('Review the agent’s changes in the editor'), 'jobAction', { job: j.jobId, job_action: 'reviewChanges' }, l10n.t('Review Changes'))
+          ? iconButton(
+              'diff-multiple',
+              l10n.t('Review the agent’s changes in the editor'),
+              'jobAction',
+              { job: j.jobId, job_action: 'reviewChanges' },
+              l10n.t('Review Changes'),
+            )
           : null,
         j.status !== 'unknown' ? iconButton('comment-discussion', l10n.t('Send follow-up'), 'jobAction', { job: j.jobId, job_action: 'followUp' }) : null,
         iconButton('list-tree', l10n.t('Show in Agent Jobs'), 'jobAction', { job: j.jobId, job_action: 'showJob' }),

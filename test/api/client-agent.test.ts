@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { createServer as createHttpServer } from 'node:http';
-import { AgentClient, ServiceError, type AgentJob } from '../../src/api';
+import { AgentClient, type AgentJob } from '../../src/api';
 import { startEmulator, type RunningEmulator } from '../emulator';
-import { closedPort, words } from './helpers';
+import { closedPort, faultFetch, rejection, words } from './helpers';
 
 // AgentClient against the local service emulator over real HTTP: the job lifecycle, each prompt
 // word the emulator understands, limits, retries, where the admin key may go, and the network
@@ -12,26 +12,6 @@ import { closedPort, words } from './helpers';
 type Emulator = RunningEmulator;
 
 const SHORT = { requestTimeoutMs: 400, streamIdleTimeoutMs: 400, getRetryDelaysMs: [20, 20] };
-
-async function rejection(p: Promise<unknown>, ...keys: string[]): Promise<ServiceError> {
-  try {
-    await p;
-  } catch (e) {
-    assert.ok(e instanceof ServiceError, `not a ServiceError: ${String(e)}`);
-    for (const k of keys) {
-      assert.ok(!e.message.includes(k), `key in message: ${e.message}`);
-      assert.ok(!words(e).includes(k), `key in what the user reads: ${words(e)}`);
-      assert.ok(!(e.detail ?? '').includes(k), `key in detail: ${e.detail}`);
-    }
-    return e;
-  }
-  assert.fail('expected a rejection');
-}
-
-/** A fetch that adds `x-emulator-fault: <mode>` (the only way to fault a poll, which has no prompt). */
-function faultFetch(mode: string): typeof fetch {
-  return (input, init = {}) => fetch(input, { ...init, headers: { ...(init.headers as Record<string, string>), 'x-emulator-fault': mode } });
-}
 
 describe('AgentClient against the emulator', function () {
   this.timeout(10_000);

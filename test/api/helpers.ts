@@ -1,5 +1,6 @@
+import * as assert from 'node:assert/strict';
 import { createServer } from 'node:net';
-import type { ServiceError } from '../../src/api/errors';
+import { ServiceError } from '../../src/api/errors';
 import { english } from '../../src/common/l10n';
 import { describeForUser } from '../../src/host/core/errorWords';
 
@@ -52,3 +53,24 @@ export const SAMPLE_JOB = {
   createdAt: '2024-11-23T10:00:00Z',
   archivedAt: null,
 };
+
+/** The ServiceError `p` rejects with; none of `keys` in its message, words or detail. */
+export async function rejection(p: Promise<unknown>, ...keys: string[]): Promise<ServiceError> {
+  try {
+    await p;
+  } catch (e) {
+    assert.ok(e instanceof ServiceError, `not a ServiceError: ${String(e)}`);
+    for (const k of keys) {
+      assert.ok(!e.message.includes(k), `key in message: ${e.message}`);
+      assert.ok(!words(e).includes(k), `key in what the user reads: ${words(e)}`);
+      assert.ok(!(e.detail ?? '').includes(k), `key in detail: ${e.detail}`);
+    }
+    return e;
+  }
+  assert.fail('expected a rejection');
+}
+
+/** A fetch that adds `x-emulator-fault: <mode>` (the only way to fault a poll, which has no prompt). */
+export function faultFetch(mode: string): typeof fetch {
+  return (input, init = {}) => fetch(input, { ...init, headers: { ...(init.headers as Record<string, string>), 'x-emulator-fault': mode } });
+}

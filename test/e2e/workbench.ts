@@ -60,11 +60,16 @@ export class Workbench {
    * dropping the path, so the tab shows either the PR itself or the proxy of the emulator's port.
    */
   async waitForPullRequestTab(since: number): Promise<void> {
+    await this.waitForEmulatorTab(since, '/pull/', 'the PR');
+  }
+
+  /** As waitForPullRequestTab, for a page of the emulator whose address holds `pathPart`. */
+  async waitForEmulatorTab(since: number, pathPart: string, what: string): Promise<void> {
     const emulatorPort = new URL(this.stack.emulator.url).port;
-    const isPrTab = (u: string) => u.includes('/pull/') || u.includes(`/proxy/${emulatorPort}/`);
+    const isTab = (u: string) => u.includes(pathPart) || u.includes(`/proxy/${emulatorPort}/`);
     const dialog = this.page.locator('.monaco-dialog-box');
     const deadline = Date.now() + 10_000;
-    while (Date.now() < deadline && !this.opened.slice(since).some(isPrTab)) {
+    while (Date.now() < deadline && !this.opened.slice(since).some(isTab)) {
       if (await dialog.isVisible().catch(() => false))
         await dialog
           .locator('.monaco-button', { hasText: /^Open$/ })
@@ -72,7 +77,7 @@ export class Workbench {
           .click();
       await this.page.waitForTimeout(100);
     }
-    assert.ok(this.opened.slice(since).some(isPrTab), `a browser tab should open the PR; opened: ${JSON.stringify(this.opened.slice(since))}`);
+    assert.ok(this.opened.slice(since).some(isTab), `a browser tab should open ${what}; opened: ${JSON.stringify(this.opened.slice(since))}`);
   }
 
   static async open(stack: Stack): Promise<Workbench> {

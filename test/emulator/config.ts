@@ -1,4 +1,5 @@
 import type { DocsRepo } from './docsRepo';
+import type { PreviewControl } from './preview';
 import { DEFAULT_SITE_DIR } from './siteFiles';
 
 // The emulator's public shapes and defaults. They live apart from server.ts so that every module
@@ -33,6 +34,12 @@ export interface EmulatorOptions {
   cors?: boolean;
   /** Hand out X-Thread-Key and require it on follow-ups. Default true. */
   threadKeys?: boolean;
+  /** The plan has preview deployments; false answers every preview call 403. Default true. */
+  previews?: boolean;
+  /** Each stage of a preview deployment (queued, then in progress) lasts this long. Default 1500. */
+  previewStepMs?: number;
+  /** Preview requests per minute (the published limit). Default 5. */
+  previewRatePerMinute?: number;
   /**
    * The docs site the assistant answers from and the docs repository starts with: a docs.json and
    * its pages, or a folder of .md/.mdx pages. Default test/fixtures/docs-site.
@@ -69,6 +76,8 @@ export interface RunningEmulator {
   requests: RecordedRequest[];
   /** The docs repository the agent commits on (a temporary bare repository, removed on close). */
   docsRepo: DocsRepo;
+  /** Preview deployments: the plan, holding and failing them (test/emulator/preview.ts). */
+  previews: PreviewControl;
   /** Agent jobs stay active while held (AgentJobs.hold). */
   holdJobs(held: boolean): void;
   reset(): void;
@@ -91,6 +100,9 @@ export function resolveOptions(opts: EmulatorOptions): ResolvedOptions {
     slowDripMs: opts.slowDripMs ?? 400,
     cors: opts.cors ?? true,
     threadKeys: opts.threadKeys ?? true,
+    previews: opts.previews ?? true,
+    previewStepMs: opts.previewStepMs ?? 1500,
+    previewRatePerMinute: opts.previewRatePerMinute ?? 5,
     docsDir: opts.docsDir ?? DEFAULT_SITE_DIR,
     log: opts.log ?? (() => undefined),
   };

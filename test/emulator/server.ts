@@ -9,9 +9,10 @@ import { authKind, bearerToken, refusal } from './auth';
 import { answerCors } from './cors';
 import { resolveOptions, type EmulatorOptions, type RecordedRequest, type RunningEmulator } from './config';
 import { DocsSite } from './docs';
-import { createDocsRepository } from './docsRepo';
+import { createDocsRepository, isBranchName } from './docsRepo';
 import { errorBody, Exchange, htmlPage } from './exchange';
 import { DocsMcp, MCP_PATH } from './mcp';
+import { Previews } from './preview';
 import { DocsIndex } from './retrieval';
 
 // The HTTP server: routing, the request log, keys, and a close() that ends open streams at once.
@@ -42,6 +43,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const agent = new AgentJobs(opts, baseUrl, docsRepo);
   const assistant = new Assistant(opts, docs, baseUrl);
   const mcp = new DocsMcp(opts, docs, baseUrl);
+  // A preview serves a page as its branch has it (the agent's edit), .mdx or .md by the docs.json rule.
+  const previews = new Previews(opts, baseUrl, site, async (branch, page) =>
+    isBranchName(branch) ? ((await docsRepo.readFile(branch, `${page}.mdx`)) ?? (await docsRepo.readFile(branch, `${page}.md`))) : undefined,
+  );
   const requests: RecordedRequest[] = [];
   const sockets = new Set<Socket>();
   const exchanges = new Set<Exchange>();
@@ -49,6 +54,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const reset = (): void => {
     agent.reset();
     assistant.reset();
+    previews.reset();
     requests.length = 0;
   };
 
@@ -109,6 +115,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       return html ? ex.html(200, html) : ex.html(404, htmlPage('Page not found', '<h1>Page not found</h1><p><a href="/docs">All pages</a></p>'));
     }
     if (path === MCP_PATH) return mcp.handle(ex);
+    if (await previews.route(ex, (e) => keyRefused(e, 'admin'))) return;
     if (path.startsWith('/pr/') && method === 'GET') {
       const html = agent.prPage(path);
       return html ? ex.html(200, html) : ex.html(404, htmlPage('Pull request not found', '<h1>Pull request not found</h1>'));
@@ -215,6 +222,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     requests,
     docsRepo,
     holdJobs: (held: boolean) => agent.hold(held),
+    previews,
     reset,
     close,
   };

@@ -229,7 +229,11 @@ describe('a job timeline in the Agent Jobs tree', () => {
     assert.equal(last.contextValue, 'status last');
     assert.ok(actionsFor(last.contextValue).includes('followUp'));
     assert.deepEqual(actionsFor(last.contextValue, true), ['followUp']);
-    assert.deepEqual(actionsFor('job completed pr', true), ['followUp', 'openPullRequest'], 'the job row keeps its inline actions');
+    assert.deepEqual(
+      actionsFor('job completed pr', true),
+      ['followUp', 'openPullRequest', 'reviewChanges'],
+      'the job row keeps its inline actions, and a finished one offers Review Changes',
+    );
     for (const r of rows.slice(0, -1)) {
       assert.ok(!/\blast\b/.test(r.contextValue), r.contextValue);
       assert.deepEqual(actionsFor(r.contextValue, true), r.kind === 'prLink' ? ['openPullRequest'] : [], `${r.contextValue} inline`);

@@ -1,4 +1,4 @@
-import { AgentClient, type AgentClientOptions, type MissingOption, ServiceError } from '../../api';
+import { AgentClient, PreviewClient, type AgentClientOptions, type MissingOption, ServiceError } from '../../api';
 import { Emitter } from '../../common/event';
 import type { IDisposable } from '../../common/lifecycle';
 
@@ -35,8 +35,8 @@ export function notReadyError(missing: AgentMissing): ServiceError {
 export type AgentClientFactory = (options: AgentClientOptions) => AgentClient;
 
 export class AgentAccess implements IDisposable {
-  /** The client of the settings and key as they were at the last renew(): built once, shared by every call. */
-  private current: Promise<AgentClient> | undefined;
+  /** The clients of the settings and key as they were at the last renew(): built once, shared by every call. */
+  private current: Promise<{ agent: AgentClient; preview: PreviewClient }> | undefined;
   private isReady = false;
   /** Reads are numbered, so a slow one never overwrites what a later one found. */
   private reads = 0;
@@ -66,6 +66,15 @@ export class AgentAccess implements IDisposable {
    * is missing. Not being ready is never kept: the next call reads the settings and the key again.
    */
   client(): Promise<AgentClient> {
+    return this.clients().then((c) => c.agent);
+  }
+
+  /** The preview deployments' client (same settings and key, same readiness), built with the agent's. */
+  previewClient(): Promise<PreviewClient> {
+    return this.clients().then((c) => c.preview);
+  }
+
+  private clients(): Promise<{ agent: AgentClient; preview: PreviewClient }> {
     if (!this.current) {
       const building = this.build();
       this.current = building;
@@ -92,17 +101,18 @@ export class AgentAccess implements IDisposable {
     this.missing().catch(() => undefined);
   }
 
-  private async build(): Promise<AgentClient> {
+  private async build(): Promise<{ agent: AgentClient; preview: PreviewClient }> {
     const s = await this.readNow();
     const missing = agentMissing(s);
     if (missing) throw notReadyError(missing);
-    return this.create({
+    const options: AgentClientOptions = {
       baseUrl: s.baseUrl,
       projectId: s.projectId,
       apiKey: s.apiKey!,
       requestTimeoutMs: s.requestTimeoutMs,
       streamIdleTimeoutMs: s.streamIdleTimeoutMs,
-    });
+    };
+    return { agent: this.create(options), preview: new PreviewClient(options) };
   }
 
   private async readNow(): Promise<AgentSettings> {

@@ -13,22 +13,23 @@ export class RateBudget {
     private readonly memento: Memento,
     private readonly key: string,
     private readonly limit = AGENT_USES_PER_HOUR,
+    private readonly windowMs = HOUR_MS,
   ) {}
 
   private uses(now: number): number[] {
     const saved = this.memento.get<unknown>(this.key);
-    return Array.isArray(saved) ? saved.filter((t): t is number => typeof t === 'number' && now - t < HOUR_MS) : [];
+    return Array.isArray(saved) ? saved.filter((t): t is number => typeof t === 'number' && now - t < this.windowMs) : [];
   }
 
   remaining(now = Date.now()): number {
     return Math.max(0, this.limit - this.uses(now).length);
   }
 
-  /** When the oldest use in the window drops out, i.e. when one more use frees up. */
+  /** When the oldest use in the window drops out, i.e. when one more use frees up; undefined while one is free. */
   nextFreeAt(now = Date.now()): number | undefined {
     const uses = this.uses(now);
     if (uses.length < this.limit) return undefined;
-    return Math.min(...uses) + HOUR_MS;
+    return Math.min(...uses) + this.windowMs;
   }
 
   async record(now = Date.now()): Promise<void> {

@@ -47,6 +47,8 @@ export class AgentFeature extends Disposable {
   private readonly jobsChanged = this._register(new Emitter<void>());
   /** The job list changed, or another project's list took its place. */
   readonly onDidChangeJobs = this.jobsChanged.event;
+  /** Whether a finished job's notification offers Open Preview; set by the preview wiring (previewFeature.ts). */
+  offersPreview: (record: JobRecord) => boolean = () => false;
   readonly host: AgentHost = {
     openExternal: (uri) => vscode.env.openExternal(uri),
     hasExtension: (id) => vscode.extensions.getExtension(id) !== undefined,
@@ -121,7 +123,7 @@ export class AgentFeature extends Disposable {
       }),
     );
     scope.add(jobs.store.onDidChange(() => this.onJobsChanged()));
-    scope.add(jobs.onDidFinishJob((r) => void notifyJobFinished(r)));
+    scope.add(jobs.onDidFinishJob((r) => void notifyJobFinished(r, this.offersPreview(r))));
     scope.add(jobs.onDidFailAuth((e) => this.onAuthFailure(e)));
     this.project.value = scope;
     jobs.resumePolling();

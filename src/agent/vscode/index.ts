@@ -7,6 +7,7 @@ import { registerAgentCommands } from './commands';
 import { registerConfigureCommand } from './configure';
 import { AgentDelegationBridge } from './delegation';
 import { AgentJobsBridge } from './jobsService';
+import { PreviewFeature } from './previewFeature';
 import { PromptReviews } from './reviewDocument';
 import { registerReviewCommands } from './review/register';
 
@@ -25,9 +26,13 @@ export function registerAgentFeature(
     feature.current?.store.appendTimeline(jobId, { at: new Date().toISOString(), kind: 'review', action, ...(files === undefined ? {} : { files }) }),
   );
   const jobs = new AgentJobsBridge(feature, actions, feature.onDidChangeJobs, branches.review);
-  return Object.assign(vscode.Disposable.from(feature, jobs, actions.reviews, registerAgentCommands(feature, actions), branches, registerConfigureCommand()), {
-    feature,
-    jobs,
-    delegation: new AgentDelegationBridge(actions),
-  });
+  const previews = new PreviewFeature(feature, actions);
+  return Object.assign(
+    vscode.Disposable.from(feature, jobs, actions.reviews, registerAgentCommands(feature, actions), branches, registerConfigureCommand(), previews),
+    {
+      feature,
+      jobs,
+      delegation: new AgentDelegationBridge(actions),
+    },
+  );
 }

@@ -7,12 +7,22 @@ import { presentChildren, type ChildView } from '../core/timelinePresentation';
 // Maps the plain presentation (jobPresentation.ts) onto tree items. Elements are small objects
 // keyed by job id, so reveal() can find a job again after the list changes.
 
+/** What another part of the feature adds to a job's row (its preview): words after the description, a tooltip line, a context flag. */
+export interface RowExtras {
+  description?: string;
+  tooltipMarkdown?: string;
+  contextFlag?: string;
+}
+
 export type JobsTreeElement = { kind: 'job'; jobId: string } | { kind: 'child'; jobId: string; child: ChildView };
 
 export class JobsTreeProvider implements vscode.TreeDataProvider<JobsTreeElement>, vscode.Disposable {
   private readonly _onDidChangeTreeData = new Emitter<JobsTreeElement | undefined>();
   readonly onDidChangeTreeData = this._onDidChangeTreeData.event;
   private readonly elements = new Map<string, JobsTreeElement>();
+
+  /** Set by the preview wiring (previewFeature.ts); nothing by default. */
+  rowExtras: (record: JobRecord) => RowExtras | undefined = () => undefined;
 
   constructor(private readonly records: () => readonly JobRecord[]) {}
 
@@ -52,14 +62,16 @@ export class JobsTreeProvider implements vscode.TreeDataProvider<JobsTreeElement
     const open = record.job.prLink || record.followUps.length > 0;
     const item = new vscode.TreeItem(view.label, open ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
     item.id = `job:${record.job.id}`;
-    item.description = view.description;
+    const extra = this.rowExtras(record) ?? {};
+    const more = (text: string, sep: string, added: string | undefined): string => (added ? `${text}${sep}${added}` : text);
+    item.description = more(view.description, ' · ', extra.description);
     item.iconPath = new vscode.ThemeIcon(view.iconId, view.iconColor ? new vscode.ThemeColor(view.iconColor) : undefined);
-    item.contextValue = view.contextValue;
-    const tooltip = new vscode.MarkdownString(view.tooltipMarkdown, true);
+    item.contextValue = more(view.contextValue, ' ', extra.contextFlag);
+    const tooltip = new vscode.MarkdownString(more(view.tooltipMarkdown, '\n\n', extra.tooltipMarkdown), true);
     tooltip.isTrusted = false;
     item.tooltip = tooltip;
     // Set, so that a screen reader hears the label and status rather than the tooltip.
-    item.accessibilityInformation = { label: view.accessibilityLabel };
+    item.accessibilityInformation = { label: more(view.accessibilityLabel, ', ', extra.description) };
     item.command = rowCommand(view.command, record.job.id);
     return item;
   }

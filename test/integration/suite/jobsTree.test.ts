@@ -51,7 +51,8 @@ describe('Agent Jobs tree', () => {
     const first = item(el);
     assert.equal(first.id, `job:${jobId}`);
     assert.equal(first.label, instruction);
-    assert.equal(first.contextValue, 'job active');
+    // `preview`: the job has a branch, so its row offers Open Preview (previewFeature.ts).
+    assert.equal(first.contextValue, 'job active preview');
     assert.equal((first.iconPath as vscode.ThemeIcon).id, 'loading~spin');
     emu.holdJobs(false);
     // fixDocs revealed it: the real TreeView found it through getParent/getChildren.
@@ -62,7 +63,7 @@ describe('Agent Jobs tree', () => {
 
     const done = await waitFor('the poller to see the job completed with a pull request', () => {
       const i = item(el);
-      return i.contextValue === 'job completed pr' ? i : undefined;
+      return i.contextValue === 'job completed pr preview' ? i : undefined;
     });
     assert.equal(done.collapsibleState, vscode.TreeItemCollapsibleState.Expanded);
     assert.equal((done.iconPath as vscode.ThemeIcon).id, 'git-pull-request');
@@ -131,7 +132,7 @@ describe('Agent Jobs tree', () => {
     assert.equal(roots()[0], el, 'the newest job is not first');
     const parent = item(el);
     assert.equal(parent.label, 'Document the retry limit');
-    assert.equal(parent.contextValue, 'job completed pr');
+    assert.equal(parent.contextValue, 'job completed pr preview');
     assert.match(String(parent.description), /^acme\/acme-docs@main · emulator-1 · /);
 
     const children = tree()

@@ -1,0 +1,64 @@
+import { ServiceError, describeError } from './errors';
+import { Exchange, exchangeOptions, type ClientOptions } from './http';
+import { keyProblem } from './keys';
+import { redact } from './redact';
+import { hostLabel, secureBaseUrl, serviceUrl } from './url';
+
+// One JSON call with the admin key, shared by the agent-job client and the preview client: the
+// checks that must hold before the key leaves the machine (its shape, the project, the address it
+// would travel to), the exchange with its timeouts, a bounded body, and JSON that is refused by
+// name when it is not. What the body means is the caller's to validate.
+
+export interface AdminClientOptions extends ClientOptions {
+  projectId: string;
+  apiKey: string;
+}
+
+const MAX_ERROR_BODY_BYTES = 16 * 1024;
+
+/** The address of `segments` under the base URL, once the key and the project are fit to send. */
+export function adminUrl(opts: AdminClientOptions, segments: readonly string[]): string {
+  const problem = keyProblem(opts.apiKey ?? '', 'admin');
+  if (problem !== undefined) throw new ServiceError({ reason: { code: 'keyInvalid', keyKind: 'admin', problem } });
+  if (!opts.projectId || opts.projectId.trim() === '') throw new ServiceError({ reason: { code: 'projectMissing' } });
+  return serviceUrl(secureBaseUrl(opts.baseUrl, 'agent'), segments);
+}
+
+export interface AdminRequest {
+  method: 'GET' | 'POST';
+  url: string;
+  /** Sent as JSON. */
+  body?: unknown;
+  signal?: AbortSignal;
+  maxBodyBytes: number;
+  /** The error for a status outside 2xx, given the (bounded, best-effort) text of its body. */
+  errorFor(response: Response, bodyText: string, secrets: readonly string[]): ServiceError;
+}
+
+/** Sends `req` with the admin key; resolves with the status and the parsed JSON of a 2xx answer. */
+export async function adminJson(opts: AdminClientOptions, req: AdminRequest): Promise<{ status: number; json: unknown }> {
+  const secrets = [opts.apiKey];
+  const exchange = new Exchange(exchangeOptions(opts, { signal: req.signal, host: hostLabel(req.url), secrets }));
+  try {
+    const headers: Record<string, string> = { Authorization: `Bearer ${opts.apiKey.trim()}`, Accept: 'application/json' };
+    if (req.body !== undefined) headers['Content-Type'] = 'application/json';
+    const response = await exchange.start(req.url, { method: req.method, headers, body: req.body === undefined ? undefined : JSON.stringify(req.body) });
+    if (response.status < 200 || response.status >= 300) {
+      throw req.errorFor(response, await exchange.textQuietly(response, MAX_ERROR_BODY_BYTES), secrets);
+    }
+    const text = await exchange.text(response, req.maxBodyBytes);
+    try {
+      return { status: response.status, json: JSON.parse(text) };
+    } catch {
+      throw new ServiceError({
+        reason: { code: 'notJson' },
+        status: response.status,
+        detail: text.trim() === '' ? undefined : redact(text.trim(), secrets).slice(0, 300),
+      });
+    }
+  } catch (e) {
+    throw describeError(e, secrets);
+  } finally {
+    exchange.dispose();
+  }
+}
