@@ -153,8 +153,18 @@ describe('e2e: the Agent Jobs tree by keyboard only', function () {
       await press('Shift+F10');
       await menu.waitFor({ state: 'visible', timeout: 5000 });
       const items = (await menu.locator('.action-item:not(.disabled) .action-label').allInnerTexts()).map((t) => t.trim()).filter(Boolean);
-      // The inline (hover) actions of the row, Send Follow-up… and Open Pull Request, are here too.
-      assert.deepEqual(items, ['Send Follow-up…', 'Open Pull Request', 'Copy Pull Request Link', 'Copy Job ID', 'Remove from List']);
+      // The inline (hover) actions of the row, Send Follow-up… and Open Pull Request, are here too;
+      // a finished job with a branch also offers its preview, the review of its changes and its checkout (issue 30).
+      assert.deepEqual(items, [
+        'Send Follow-up…',
+        'Open Pull Request',
+        'Open Preview',
+        'Review Changes',
+        'Check Out Agent Branch',
+        'Copy Pull Request Link',
+        'Copy Job ID',
+        'Remove from List',
+      ]);
       await press('Escape');
       await menu.waitFor({ state: 'hidden', timeout: 5000 });
       await waitForFocusedRow(/connect timeout default/i, 'the job, after its menu closed');
