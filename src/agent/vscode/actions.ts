@@ -228,6 +228,14 @@ export class AgentActions {
 
   async showJob(arg?: JobArg): Promise<void> {
     const record = await this.resolveJob(arg, vscode.l10n.t('Show which job?'));
-    if (record) await this.reveal(record.job.id);
+    if (!record) return;
+    // Enter on the job's own row: the row has the keyboard already, and expanding it is what is
+    // asked. Taking focus again would pull it back from the row the user went on to meanwhile
+    // (the keyboard e2e's Down after Enter, on a loaded machine).
+    if (typeof arg === 'object' && arg.kind === 'job') {
+      await this.feature.view.reveal(this.feature.tree.elementFor(record.job.id), { expand: true, select: false, focus: false });
+      return;
+    }
+    await this.reveal(record.job.id);
   }
 }

@@ -72,7 +72,8 @@ export class JobsTreeProvider implements vscode.TreeDataProvider<JobsTreeElement
     item.tooltip = tooltip;
     // Set, so that a screen reader hears the label and status rather than the tooltip.
     item.accessibilityInformation = { label: more(view.accessibilityLabel, ', ', extra.description) };
-    item.command = rowCommand(view.command, record.job.id);
+    // The job's own row passes itself, so Show Job knows it runs from the row (actions.ts).
+    item.command = rowCommand(view.command, this.elementFor(record.job.id));
     return item;
   }
 
@@ -86,8 +87,8 @@ export class JobsTreeProvider implements vscode.TreeDataProvider<JobsTreeElement
 }
 
 /** Enter on a row: the command names the job, never a URL (actions.ts opens only what the store holds). */
-function rowCommand(command: RowCommand, jobId: string): vscode.Command {
-  return { command: command.id, title: command.title, arguments: [jobId] };
+function rowCommand(command: RowCommand, arg: string | JobsTreeElement): vscode.Command {
+  return { command: command.id, title: command.title, arguments: [arg] };
 }
 
 function childItem(jobId: string, child: ChildView): vscode.TreeItem {
