@@ -1,4 +1,5 @@
 import { ServiceError } from './errors';
+import { safeExternalUrl } from './sources';
 import { describeValue, isObj, own, str, type Obj } from './json';
 import { PREVIEW_STATES, type PreviewDeployment, type PreviewState, type PreviewStatus } from './types';
 
@@ -22,17 +23,9 @@ function cut(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }
 
-/** An absolute http(s) address without a user name or password, or undefined. */
+/** An absolute http(s) address without a user name or password (safeExternalUrl's rule), of a bounded length, or undefined. */
 export function safePreviewUrl(v: unknown): string | undefined {
-  if (!str(v) || v.length > MAX_PREVIEW_URL_CHARS) return undefined;
-  try {
-    const url = new URL(v);
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
-    if (url.username !== '' || url.password !== '') return undefined;
-    return url.href;
-  } catch {
-    return undefined;
-  }
+  return str(v) && v.length <= MAX_PREVIEW_URL_CHARS ? safeExternalUrl(v) : undefined;
 }
 
 function statusIdOf(v: unknown, field: string): string {
