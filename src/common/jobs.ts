@@ -16,6 +16,8 @@ export interface JobState {
   label: string;
   /** The service no longer knows this id. */
   notFound: boolean;
+  /** The address of the job's ready preview (http(s) only), when it has one for its branch as it is now. */
+  previewUrl?: string;
 }
 
 export interface JobLaunch {
@@ -25,7 +27,7 @@ export interface JobLaunch {
   label: string;
 }
 
-export type JobAction = 'openPullRequest' | 'followUp' | 'showJob' | 'reviewChanges' | 'checkOutBranch';
+export type JobAction = 'openPullRequest' | 'followUp' | 'showJob' | 'reviewChanges' | 'checkOutBranch' | 'openPreview';
 
 export interface AgentJobsService {
   /** Whether a job can be started now (service, project and admin key set). */

@@ -61,6 +61,8 @@ export interface JobCardView {
   status: 'active' | 'completed' | 'archived' | 'failed' | 'unknown';
   prLink?: string | null;
   label: string;
+  /** Shown as text; the host opens the address it keeps for the job, never this one. */
+  previewUrl?: string | null;
 }
 
 export interface AnswerView {
@@ -147,7 +149,7 @@ export function requestSchemas(limits: RequestLimits) {
     runAction: object({ action: literal(...ERROR_ACTIONS), turnId: optional(id) }),
     /** Asks the host to start the agent flow; the host always asks the user before anything is sent. */
     fixInDocs: object({ turnId: id }),
-    jobAction: object({ jobId: id, action: literal('openPullRequest', 'followUp', 'showJob', 'reviewChanges') }),
+    jobAction: object({ jobId: id, action: literal('openPullRequest', 'followUp', 'showJob', 'reviewChanges', 'openPreview') }),
     /** The user clicked an image placeholder: the host fetches it (bounded) and returns a data: URL. */
     loadImage: object({ url: str(URL_CHARS) }),
     /** An answer's "Accessible View": the host shows that answer, from the conversation it keeps, in a read-only editor. */

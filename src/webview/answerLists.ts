@@ -91,6 +91,17 @@ export function renderJobs(el: HTMLElement, jobs: readonly JobCardView[]): void 
               l10n.t('Review Changes'),
             )
           : null,
+        // The address is text to read; the button asks the host, which opens the one it keeps.
+        j.previewUrl ? h('span', { class: 'job-preview' }, l10n.t('Preview: {0}', j.previewUrl)) : null,
+        j.previewUrl
+          ? iconButton(
+              'globe',
+              l10n.t('Open the preview of the agent’s changes'),
+              'jobAction',
+              { job: j.jobId, job_action: 'openPreview' },
+              l10n.t('Open Preview'),
+            )
+          : null,
         j.status !== 'unknown' ? iconButton('comment-discussion', l10n.t('Send follow-up'), 'jobAction', { job: j.jobId, job_action: 'followUp' }) : null,
         iconButton('list-tree', l10n.t('Show in Agent Jobs'), 'jobAction', { job: j.jobId, job_action: 'showJob' }),
       ),

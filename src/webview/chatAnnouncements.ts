@@ -54,7 +54,8 @@ export class ChatAnnouncements {
   /** After job cards were rendered. */
   private jobs(jobs: readonly JobCardView[]): void {
     for (const j of jobs) {
-      const state = jobStatusText(j);
+      // A preview that became ready is news too: said once, like a change of status.
+      const state = j.previewUrl ? l10n.t('{0}, preview ready', jobStatusText(j)) : jobStatusText(j);
       const before = this.jobStates.get(j.jobId);
       this.jobStates.set(j.jobId, state);
       if (before !== undefined && before !== state) this.announcer.say(l10n.t('{0}: {1}', j.label, state));

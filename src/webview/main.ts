@@ -233,7 +233,7 @@ document.addEventListener('click', (e) => {
       if (turnId) tell('fixInDocs', { turnId });
       break;
     case 'jobAction':
-      if (d.job) tell('jobAction', { jobId: d.job, action: d.job_action as 'openPullRequest' | 'followUp' | 'showJob' | 'reviewChanges' });
+      if (d.job) tell('jobAction', { jobId: d.job, action: d.job_action as 'openPullRequest' | 'followUp' | 'showJob' | 'reviewChanges' | 'openPreview' });
       break;
     case 'removeChip':
       if (d.chip) tell('removeChip', { chipId: d.chip });

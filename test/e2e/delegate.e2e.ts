@@ -163,6 +163,10 @@ describe('e2e: delegate a doc fix from VS Code’s Chat (#fixDocs, @docs /fix)',
       r.buttons.some((b) => /Show Job/.test(b)),
       `Show Job is offered: ${JSON.stringify(r.buttons)}`,
     );
+    assert.ok(
+      r.buttons.some((b) => /Review Changes/.test(b)),
+      `Review Changes is offered as a @docs button (issue 30 §1): ${JSON.stringify(r.buttons)}`,
+    );
   });
 
   it('on every VS Code: the extension activates with the chat contributions, and Fix Docs with Agent still reviews first', async function () {

@@ -96,6 +96,24 @@ describe('chat job cards over AgentJobsService', () => {
     assert.equal(t.answer.jobs[0]!.status, 'completed', 'a disposed card set no longer listens');
   });
 
+  it('shows the preview address the service gave, and patches the card when only that changed (issue 30 §2)', async () => {
+    const jobs = new FakeJobs();
+    const t = turn();
+    const session = fakeSession(t);
+    const cards = new ChatJobCards(jobs, session);
+    await cards.fixInDocs('t1');
+    const done: JobState = { id: 'job-1', status: 'completed', prLink: null, label: 'Q', notFound: false };
+    jobs.states.set('job-1', done);
+    jobs.changed.fire();
+    assert.equal(t.answer.jobs[0]!.previewUrl ?? null, null);
+    const before = session.sets.length;
+    jobs.states.set('job-1', { ...done, previewUrl: 'https://preview.example.com/fix-timeout/' });
+    jobs.changed.fire();
+    assert.equal(session.sets.length, before + 1, 'a preview that became ready is a change of the card');
+    assert.equal(t.answer.jobs[0]!.previewUrl, 'https://preview.example.com/fix-timeout/');
+    cards.dispose();
+  });
+
   it('fences a selection so that backticks inside it cannot close the fence', () => {
     const prompt = fixPrompt(turn());
     assert.match(prompt, /\n````typescript\nconst s = "```";\nrelay\(\{ connectTimeout: 10 \}\);\n````\n/);

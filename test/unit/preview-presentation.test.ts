@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import {
   previewBranch,
+  previewFromTimeline,
   previewLogLines,
   previewTimelineEntry,
   previewTooltipMarkdown,
@@ -108,5 +109,30 @@ describe('preview presentation', () => {
     store.appendTimeline('job_1', success!);
     const reloaded = new JobStore(memento.copy(), 'jobs').get('job_1')!;
     assert.deepEqual(reloaded.timeline?.at(-1), success);
+  });
+
+  it('after a reload, a ready preview comes back from the timeline, unless a follow-up came after it', () => {
+    const memento = new MemoryMemento();
+    const store = new JobStore(memento, 'jobs');
+    const at = '2026-11-27T04:00:00.000Z';
+    const job = {
+      id: 'job_1',
+      status: 'completed' as const,
+      source: { repository: 'https://github.com/acme/acme-docs', ref: 'docs-agent/1' },
+      model: 'm',
+      prLink: null,
+      createdAt: at,
+      archivedAt: null,
+    };
+    store.add(job, 'Instruction: x');
+    assert.equal(previewFromTimeline(store.get('job_1')!), undefined, 'no preview yet');
+    store.appendTimeline('job_1', { at, kind: 'preview', state: 'requested' });
+    store.appendTimeline('job_1', { at, kind: 'preview', state: 'success', url: 'https://p.example/x/' });
+    const back = previewFromTimeline(new JobStore(memento.copy(), 'jobs').get('job_1')!);
+    assert.deepEqual(back, { jobId: 'job_1', branch: 'docs-agent/1', followUps: 0, phase: 'success', previewUrl: 'https://p.example/x/' });
+    store.appendTimeline('job_1', { at, kind: 'followUp', text: 'also the FAQ' });
+    assert.equal(previewFromTimeline(store.get('job_1')!), undefined, 'the branch moved on after that preview');
+    store.appendTimeline('job_1', { at, kind: 'preview', state: 'failure' });
+    assert.equal(previewFromTimeline(store.get('job_1')!), undefined, 'the last build failed');
   });
 });

@@ -150,6 +150,20 @@ describe('PreviewRunner', () => {
     assert.equal(sent.filter((s) => s.what === 'request').length, 2);
   });
 
+  it('takes back a preview from before a reload without sending anything, and a build made since wins', async () => {
+    const { advance, sent, runner } = setup({ states: () => 'success' });
+    const kept = { jobId: 'job_1', branch: 'docs-agent/1', followUps: 0, phase: 'success' as const, previewUrl: 'https://p.example/old/' };
+    runner.restore(kept);
+    assert.equal(runner.get('job_1'), kept);
+    assert.equal(runner.isStale('job_1', 'docs-agent/1', 0), false, 'Open Preview opens it without a rebuild');
+    assert.equal(sent.length, 0);
+    const built = runner.start('job_1', 'docs-agent/1', 1);
+    await advance(10_000);
+    await built;
+    runner.restore(kept);
+    assert.equal(runner.get('job_1')?.followUps, 1, 'an older preview does not replace a newer one');
+  });
+
   it('a newer run replaces an older one still polling: the older stops and never shows again', async () => {
     let polls = 0;
     const { clock, advance, sent, runner } = setup({ states: () => (++polls > 3 ? 'success' : 'in_progress') });

@@ -118,7 +118,7 @@ describe('schema: the webview protocol takes its payload types from the schemas'
   it('types: payloads are what the schemas say', () => {
     assert.ok(same<RequestPayload<'send'>, { text: string }>(true));
     assert.ok(same<RequestPayload<'runAction'>, { action: ErrorAction; turnId?: string }>(true));
-    assert.ok(same<RequestPayload<'jobAction'>, { jobId: string; action: 'openPullRequest' | 'followUp' | 'showJob' | 'reviewChanges' }>(true));
+    assert.ok(same<RequestPayload<'jobAction'>, { jobId: string; action: 'openPullRequest' | 'followUp' | 'showJob' | 'reviewChanges' | 'openPreview' }>(true));
     assert.ok(same<RequestPayload<'ready'>, Record<string, never>>(true));
     assert.ok(same<WebviewRequests['insertCode'][1], { inserted: boolean }>(true));
   });

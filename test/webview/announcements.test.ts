@@ -134,6 +134,18 @@ describe('chat webview: what a screen reader hears', function () {
     assert.deepEqual(heard, ['Fix the timeout docs: completed']);
   });
 
+  it('a preview that becomes ready on a finished job is announced once (issue 30 §2)', async () => {
+    const card = { jobId: 'j1', status: 'completed' as const, label: 'Fix the timeout docs', prLink: 'https://git.acme.test/pr/12' };
+    const done = turn('t1', 'done', { parts: [{ kind: 'text', text: 'Answer.' }], jobs: [card] });
+    const page = await h.open(snapshotWith({ turns: [done] }));
+    await recordAnnouncements(page);
+    const ready = { ...card, previewUrl: 'https://preview.example.com/fix/' };
+    await h.patch('t1', [{ op: 'setJobs', jobs: [ready] }]);
+    await h.patch('t1', [{ op: 'setJobs', jobs: [ready] }]);
+    await h.rendered();
+    assert.deepEqual(await announced(page), ['Fix the timeout docs: completed, preview ready']);
+  });
+
   it('a finished answer offers its Accessible View, which asks the host for that answer by its turn only', async () => {
     const done = turn('t1', 'done', { parts: [{ kind: 'text', text: 'Answer.' }] });
     const page = await h.open(snapshotWith({ turns: [earlier, done, turn('t2', 'streaming')], busy: true }));

@@ -153,6 +153,23 @@ describe('chat webview in Chromium', function () {
     assert.equal(await page.locator('.job-card [data-job_action="reviewChanges"]').count(), 0);
   });
 
+  it('a job card with a ready preview shows its address and opens it through the host (issue 30 §2)', async () => {
+    const page = await h.open(snapshotWith({ turns: [streamingTurn()], busy: true }));
+    const url = 'https://preview.example.com/fix-timeout/';
+    await h.patch('t1', [
+      { op: 'setJobs', jobs: [{ jobId: 'j-done', status: 'completed', prLink: null, label: 'Fix the timeout docs', previewUrl: url }] },
+      { op: 'setStatus', status: 'done' },
+    ]);
+    await h.rendered();
+    assert.match((await page.textContent('.job-card'))!, /preview\.example\.com\/fix-timeout/, 'the address is shown as text');
+    assert.equal(await page.locator('.job-card a[href]').count(), 0, 'never a link the page itself follows');
+    const open = page.locator('.job-card [data-job_action="openPreview"]');
+    assert.match((await open.textContent())!, /Open Preview/);
+    await open.click();
+    const [action] = await h.posted('jobAction');
+    assert.deepEqual(action!.payload, { jobId: 'j-done', action: 'openPreview' }, 'the host opens the address it keeps, never one from the page');
+  });
+
   it('an error shows inline with its actions and a countdown, the partial text kept', async () => {
     const page = await h.open(snapshotWith({ turns: [streamingTurn()], busy: true }));
     await h.patch('t1', [

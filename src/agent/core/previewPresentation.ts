@@ -3,6 +3,7 @@ import { safePreviewUrl } from '../../api';
 import { mdText } from '../../common/markdown/escape';
 import { visibleText } from '../../common/markdown/plainText';
 import type { JobPreview, PreviewPhase } from './previewRunner';
+import type { JobRecord } from './jobStore';
 import type { TimelineEntry } from './timeline';
 
 // How a job's preview shows, as plain data (Node-tested): a few words on the job's row, a line
@@ -74,4 +75,22 @@ export function previewTimelineEntry(p: JobPreview, at: string): TimelineEntry |
     default:
       return undefined;
   }
+}
+
+/**
+ * The job's ready preview as its timeline kept it, for a window that has just loaded: the last
+ * preview entry when it was a success with an address, and no follow-up came after it (the
+ * branch has moved on since). Undefined otherwise: the row then offers Open Preview again.
+ */
+export function previewFromTimeline(record: JobRecord): JobPreview | undefined {
+  const branch = previewBranch(record.job.source?.ref);
+  if (branch === undefined) return undefined;
+  for (let i = record.timeline.length - 1; i >= 0; i--) {
+    const e = record.timeline[i]!;
+    if (e.kind === 'followUp') return undefined;
+    if (e.kind !== 'preview') continue;
+    const url = e.state === 'success' && e.url !== undefined ? safePreviewUrl(e.url) : undefined;
+    return url === undefined ? undefined : { jobId: record.job.id, branch, followUps: record.followUps.length, phase: 'success', previewUrl: url };
+  }
+  return undefined;
 }

@@ -116,6 +116,11 @@ export class PreviewRunner implements IDisposable {
     return entry.done;
   }
 
+  /** A preview this job had before the window reloaded (previewFromTimeline); one made since wins. */
+  restore(p: JobPreview): void {
+    if (!this.previews.has(p.jobId)) this.previews.set(p.jobId, p);
+  }
+
   /** Stops following a job's preview (the job was removed). */
   forget(jobId: string): void {
     this.runs.get(jobId)?.ctrl.abort();

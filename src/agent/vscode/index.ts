@@ -25,8 +25,8 @@ export function registerAgentFeature(
   branches.review.onDidReview(({ jobId, action, files }) =>
     feature.current?.store.appendTimeline(jobId, { at: new Date().toISOString(), kind: 'review', action, ...(files === undefined ? {} : { files }) }),
   );
-  const jobs = new AgentJobsBridge(feature, actions, feature.onDidChangeJobs, branches.review);
   const previews = new PreviewFeature(feature, actions);
+  const jobs = new AgentJobsBridge(feature, actions, feature.onDidChangeJobs, branches.review, previews);
   return Object.assign(
     vscode.Disposable.from(feature, jobs, actions.reviews, registerAgentCommands(feature, actions), branches, registerConfigureCommand(), previews),
     {

@@ -6,6 +6,7 @@ import type { AgentActions } from './actions';
 import type { AgentFeature } from './agentFeature';
 import { labelOf } from '../core/jobPresentation';
 import type { BranchReview } from './review/branchReview';
+import type { PreviewFeature } from './previewFeature';
 
 // The agent feature as the chat and VS Code's Chat see it (src/common/jobs.ts): src/activation.ts
 // hands this over, so the chat's job cards follow the job store's own change events instead of
@@ -20,6 +21,7 @@ export class AgentJobsBridge extends Disposable implements AgentJobsService {
     private readonly actions: AgentActions,
     onDidChangeJobs: Event<void>,
     private readonly review: BranchReview,
+    private readonly previews: Pick<PreviewFeature, 'urlOf' | 'openPreview'>,
   ) {
     super();
     this._register(onDidChangeJobs(() => this.changed.fire()));
@@ -39,7 +41,15 @@ export class AgentJobsBridge extends Disposable implements AgentJobsService {
   state(jobId: string): JobState | undefined {
     const r = this.feature.current?.store.get(jobId);
     if (!r) return undefined;
-    return { id: r.job.id, status: r.job.status, prLink: r.job.prLink, label: labelOf(r, vscode.l10n.t), notFound: !!r.notFound };
+    const previewUrl = this.previews.urlOf(jobId);
+    return {
+      id: r.job.id,
+      status: r.job.status,
+      prLink: r.job.prLink,
+      label: labelOf(r, vscode.l10n.t),
+      notFound: !!r.notFound,
+      ...(previewUrl === undefined ? {} : { previewUrl }),
+    };
   }
 
   async act(jobId: string, action: JobAction): Promise<void> {
@@ -49,6 +59,7 @@ export class AgentJobsBridge extends Disposable implements AgentJobsService {
       showJob: () => this.actions.showJob(jobId),
       reviewChanges: () => this.review.reviewChanges(jobId),
       checkOutBranch: () => this.review.checkOut(jobId),
+      openPreview: () => this.previews.openPreview(jobId),
     }[action];
     if (run) await this.actions.guarded(action, run)();
   }

@@ -8,7 +8,15 @@ import { showServiceError } from '../../host/vscode/errorMessages';
 import type { AgentJobs } from '../core/agentJobs';
 import { labelOf } from '../core/jobPresentation';
 import type { JobRecord } from '../core/jobStore';
-import { previewBranch, previewLogLines, previewTimelineEntry, previewTooltipMarkdown, previewUrlOf, previewWords } from '../core/previewPresentation';
+import {
+  previewBranch,
+  previewFromTimeline,
+  previewLogLines,
+  previewTimelineEntry,
+  previewTooltipMarkdown,
+  previewUrlOf,
+  previewWords,
+} from '../core/previewPresentation';
 import { PREVIEW_REQUESTS_PER_MINUTE, PreviewRunner, type JobPreview } from '../core/previewRunner';
 import { RateBudget } from '../core/rateBudget';
 import type { AgentActions, JobArg } from './actions';
@@ -67,6 +75,14 @@ export class PreviewFeature extends Disposable {
     scope.add(jobs.onDidFinishJob((r) => this.rebuildIfStale(r)));
     this.project.value = scope;
     this.runner = runner;
+    // The previews this project's jobs had before a reload: their rows and cards show them again.
+    for (const r of jobs.store.all()) {
+      const p = previewFromTimeline(r);
+      if (p) {
+        runner.restore(p);
+        this.recorded.set(p.jobId, 'success');
+      }
+    }
   }
 
   /** The phase each job's timeline last got, so that a preview's request and its end are each kept once. */
@@ -87,6 +103,16 @@ export class PreviewFeature extends Disposable {
     const p = runner.get(r.job.id);
     const t = vscode.l10n.t;
     return { contextFlag: 'preview', description: p && previewWords(p, t), tooltipMarkdown: p && previewTooltipMarkdown(p, t) };
+  }
+
+  /** The address of the job's ready preview, while it still shows the branch as it is now (for the chat's card). */
+  urlOf(jobId: string): string | undefined {
+    const runner = this.runner;
+    const record = this.jobs?.store.get(jobId);
+    const branch = previewBranch(record?.job.source.ref);
+    const p = runner?.get(jobId);
+    if (!runner || !record || branch === undefined || p?.phase !== 'success') return undefined;
+    return runner.isStale(jobId, branch, record.followUps.length) ? undefined : previewUrlOf(p);
   }
 
   async openPreview(arg?: JobArg): Promise<void> {

@@ -50,12 +50,18 @@ export class ChatJobCards extends Disposable {
   private card(jobId: string, fallbackLabel: string): JobCardView {
     const s = this.jobs.state(jobId);
     if (!s) return { jobId, status: 'unknown', prLink: null, label: fallbackLabel };
-    return { jobId, status: s.notFound ? 'unknown' : s.status, prLink: s.prLink, label: s.label };
+    return { jobId, status: s.notFound ? 'unknown' : s.status, prLink: s.prLink, label: s.label, ...(s.previewUrl ? { previewUrl: s.previewUrl } : {}) };
   }
 }
 
 function sameCard(a: JobCardView, b: JobCardView): boolean {
-  return a.jobId === b.jobId && a.status === b.status && (a.prLink ?? null) === (b.prLink ?? null) && a.label === b.label;
+  return (
+    a.jobId === b.jobId &&
+    a.status === b.status &&
+    (a.prLink ?? null) === (b.prLink ?? null) &&
+    a.label === b.label &&
+    (a.previewUrl ?? null) === (b.previewUrl ?? null)
+  );
 }
 
 /** The draft the user reviews: the question, what they had selected, the answer, and what to do (src/common/fixPrompt.ts). */

@@ -130,6 +130,8 @@ export class DocsParticipant {
     }
     stream.markdown(vscode.l10n.t('Started agent job {0}. It is listed under Agent Jobs, where its pull request will appear.', mdCodeSpan(jobId)));
     stream.button({ command: 'docsAssistant.agent.showJob', title: vscode.l10n.t('Show Job'), arguments: [jobId] });
+    // The job's branch as it is when clicked: what the agent has changed so far, then all of it (issue 30 §1).
+    stream.button({ command: 'docsAssistant.agent.reviewChanges', title: vscode.l10n.t('Review Changes'), arguments: [jobId] });
     return { metadata };
   }
 }
