@@ -24,7 +24,7 @@ export type MissingOption = Extract<ClientOption, 'baseUrl' | 'projectId' | 'api
  * actions offered and the tests all key on it.
  */
 /** Features built on the service's endpoints beyond the interface (notes.md): detected, never assumed. */
-export type OptionalFeature = 'preview';
+export type OptionalFeature = 'preview' | 'analytics';
 
 export type ServiceErrorReason =
   // Refused before any request: something to set or write first.

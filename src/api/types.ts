@@ -44,6 +44,88 @@ export interface PreviewStatus {
 }
 
 // ---------------------------------------------------------------------------
+// Reader analytics (notes.md "Reader analytics"; beyond the interface, so detected). Every field
+// is optional on the wire: src/api/analyticsShape.ts reads each entry, drops what is not one, and
+// bounds every string. Everything here was written by readers or the service: untrusted text.
+
+export type FeedbackSource = 'code_snippet' | 'contextual' | 'agent' | 'thumbs_only';
+export const FEEDBACK_SOURCES: readonly FeedbackSource[] = ['code_snippet', 'contextual', 'agent', 'thumbs_only'];
+
+export type FeedbackStatus = 'pending' | 'in_progress' | 'resolved' | 'dismissed';
+export const FEEDBACK_STATUSES: readonly FeedbackStatus[] = ['pending', 'in_progress', 'resolved', 'dismissed'];
+
+/** One reader's feedback on a page (GET /v1/analytics/{projectId}/feedback). */
+export interface FeedbackEntry {
+  id: string;
+  /** The page: a path (`/quickstart`) or a URL on the docs site, as the service wrote it. */
+  path: string;
+  comment: string | null;
+  createdAt: string | null;
+  source: FeedbackSource;
+  status: FeedbackStatus;
+  /** `contextual`: thumbs up (true) or down (false). */
+  helpful?: boolean;
+  /** `code_snippet`: the snippet the feedback is about. */
+  code?: string;
+  filename?: string;
+  language?: string;
+}
+
+/** A page's counts (GET …/feedback/by-page). */
+export interface PageFeedbackCounts {
+  path: string;
+  thumbsUp: number;
+  thumbsDown: number;
+  /** Code-snippet feedback on the page. */
+  code: number;
+  total: number;
+}
+
+/** One assistant conversation as analytics reports it (GET …/assistant). */
+export interface AssistantConversationRecord {
+  id: string;
+  timestamp: string | null;
+  query: string;
+  response: string;
+  responseType: 'answer' | 'clarifying_question';
+  sources: { title: string; url: string }[];
+  /** `unanswered`: a question the docs did not cover. */
+  resolutionStatus: 'answered' | 'unanswered';
+  queryCategory: string | null;
+}
+
+/** One search readers made (GET …/searches), ordered by hits. */
+export interface SearchRecord {
+  searchQuery: string;
+  hits: number;
+  /** Click-through rate, 0–1. */
+  ctr: number;
+  topClickedPage: string | null;
+  lastSearchedAt: string | null;
+}
+
+/** The query every analytics read takes: `dateTo` is exclusive; `limit` is 1–100. */
+export interface AnalyticsQuery {
+  dateFrom: string;
+  dateTo: string;
+  limit?: number;
+  cursor?: string;
+  /** Feedback only: which statuses (sent comma-separated). */
+  status?: readonly FeedbackStatus[];
+  /** Feedback only. */
+  source?: FeedbackSource;
+}
+
+/** One page of an analytics read. `nextCursor` is null (or absent) on the last page. */
+export interface AnalyticsPage<T> {
+  items: T[];
+  nextCursor: string | null;
+  hasMore: boolean;
+  /** Entries the shape check dropped from this page (not objects, missing required fields). */
+  dropped: number;
+}
+
+// ---------------------------------------------------------------------------
 // Assistant request (§2.3)
 
 export type MessageRole = 'system' | 'user' | 'assistant';
