@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
-import Module from 'node:module';
 import { join } from 'node:path';
 import { buildShadow, packageVsix } from './shadow';
+import { fakeContext, installStandIn, vscodeStandIn } from './vscodeStandIn';
 import { median, type BenchResult } from './util';
 
 // 4. Footprint and start-up: the production bundles and the .vsix as `npm run package` makes
@@ -10,82 +10,6 @@ import { median, type BenchResult } from './util';
 
 const ROOT = join(__dirname, '..', '..');
 const KB = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-
-/** Just enough of the vscode API for activate(): every call succeeds and returns a disposable. */
-function vscodeStandIn(): Record<string, unknown> {
-  const disposable = () => ({ dispose() {} });
-  const event = () => disposable();
-  class EventEmitter {
-    event = event;
-    fire() {}
-    dispose() {}
-  }
-  class Disposable {
-    static from = () => disposable();
-    constructor(private readonly fn?: () => void) {}
-    dispose() {
-      this.fn?.();
-    }
-  }
-  const anything: ProxyHandler<object> = {
-    get: (_t, p) =>
-      p === 'then' ? undefined : p === 'dispose' ? () => {} : p === 'event' || String(p).startsWith('onDid') ? event : new Proxy(() => {}, anything),
-    apply: () => new Proxy(() => {}, anything),
-    construct: () => new Proxy({}, anything),
-    set: () => true,
-    defineProperty: () => true,
-  };
-  const loose = <T extends object>(o: T): T =>
-    new Proxy(o, { get: (t, p) => (p in t ? (t as Record<PropertyKey, unknown>)[p] : new Proxy(() => {}, anything)) });
-  const configuration = { get: (_k: string, d?: unknown) => d, has: () => false, inspect: () => undefined, update: async () => undefined };
-  return loose({
-    EventEmitter,
-    Disposable,
-    ExtensionMode: { Production: 1, Development: 2, Test: 3 },
-    StatusBarAlignment: { Left: 1, Right: 2 },
-    TreeItemCollapsibleState: { None: 0, Collapsed: 1, Expanded: 2 },
-    ProgressLocation: { SourceControl: 1, Window: 10, Notification: 15 },
-    ConfigurationTarget: { Global: 1, Workspace: 2, WorkspaceFolder: 3 },
-    ViewColumn: { Active: -1, Beside: -2, One: 1 },
-    // The code actions' kinds are read when their provider's class is defined.
-    CodeActionKind: { QuickFix: { append: () => ({}) }, Empty: {} },
-    commands: loose({ registerCommand: disposable, executeCommand: async () => undefined }),
-    workspace: loose({ getConfiguration: () => configuration, onDidChangeConfiguration: event, workspaceFolders: [] }),
-    window: loose({
-      state: { focused: true },
-      activeTextEditor: undefined,
-      createOutputChannel: () => new Proxy({}, anything),
-      onDidChangeWindowState: event,
-      onDidChangeActiveTextEditor: event,
-    }),
-    env: loose({ machineId: 'bench', clipboard: { writeText: async () => undefined } }),
-    // esbuild's ESM interop copies the module's own properties, so everything activate() reaches
-    // must be named here; the proxy's fallback only covers what hangs below these.
-    version: '1.100.3',
-    l10n: { t: (message: string) => message, bundle: undefined },
-    Uri: loose({ joinPath: () => ({}), parse: () => ({}) }),
-    chat: loose({ createChatParticipant: () => new Proxy({}, anything) }),
-    lm: loose({ registerTool: disposable, tools: [] }),
-    languages: loose({ registerCodeActionsProvider: disposable }),
-  });
-}
-
-function fakeContext(): Record<string, unknown> {
-  const memento = () => {
-    const m = new Map<string, unknown>();
-    return { get: (k: string, d?: unknown) => (m.has(k) ? m.get(k) : d), update: async (k: string, v: unknown) => void m.set(k, v), keys: () => [...m.keys()] };
-  };
-  return {
-    subscriptions: [] as { dispose(): void }[],
-    secrets: { get: async () => undefined, store: async () => undefined, delete: async () => undefined, onDidChange: () => ({ dispose() {} }) },
-    globalState: { ...memento(), setKeysForSync() {} },
-    workspaceState: memento(),
-    extensionUri: { fsPath: ROOT, path: ROOT, scheme: 'file', toString: () => `file://${ROOT}` },
-    extensionPath: ROOT,
-    extensionMode: 1,
-    extension: { packageJSON: JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) },
-  };
-}
 
 /** Loads the bundle fresh and runs activate(); returns [load ms, activate ms]. */
 function activateOnce(bundle: string, stand: Record<string, unknown>): [number, number] {
@@ -139,12 +63,7 @@ function measure(dist: string, vsixPath: string): BenchResult {
   const eager = (manifest.activationEvents ?? []).filter((e) => e === '*' || e === 'onStartupFinished');
 
   const stand = vscodeStandIn();
-  const resolve = (Module as unknown as { _resolveFilename: (r: string, ...rest: unknown[]) => string })._resolveFilename;
-  const mod = Module as unknown as { _resolveFilename: typeof resolve; _cache: Record<string, unknown> };
-  mod._resolveFilename = function (request: string, ...rest: unknown[]) {
-    return request === 'vscode' ? 'vscode-bench-stand-in' : resolve.call(this, request, ...rest);
-  };
-  require.cache['vscode-bench-stand-in'] = { id: 'vscode', filename: 'vscode', loaded: true, exports: stand } as unknown as NodeJS.Module;
+  const restore = installStandIn(stand);
   const bundle = join(dist, 'extension.js');
   const loads: number[] = [];
   const activations: number[] = [];
@@ -156,7 +75,7 @@ function measure(dist: string, vsixPath: string): BenchResult {
       activations.push(a);
     }
   } finally {
-    mod._resolveFilename = resolve;
+    restore();
   }
   const load = median(loads);
   const act = median(activations);

@@ -4,6 +4,7 @@ import { benchConversation } from './conversation';
 import { benchFirstGlyph } from './first-glyph';
 import { benchFootprint } from './footprint';
 import { benchHost } from './host';
+import { benchJobs } from './jobs';
 import { benchPathological } from './pathological';
 import { benchPolling } from './polling';
 import { benchRender } from './render';
@@ -27,6 +28,7 @@ const BENCHES: Bench[] = [
   { key: 'pathological', run: benchPathological },
   { key: 'review', run: benchReview },
   { key: 'conversation', run: benchConversation },
+  { key: 'jobs', run: benchJobs },
 ];
 
 function table(rows: string[][]): string {

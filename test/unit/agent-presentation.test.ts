@@ -137,6 +137,15 @@ describe('job presentation in the Agent Jobs tree', () => {
     assert.match(v.tooltipMarkdown, /bad \\\*thing\\\* \\\[x\\\]\(javascript:alert\(1\)\)/);
   });
 
+  it('a job opens by itself for news of the last day, not for old news: a view of 1,000 old jobs is not 1,000 timelines (issue 33)', () => {
+    const pr = { prLink: 'https://github.com/acme/acme-docs/pull/7' };
+    assert.equal(presentJob(record('completed', { ...pr, updatedAt: '2026-11-23T11:55:00Z' }), NOW, english).expanded, true, 'a pull request 5 minutes ago');
+    assert.equal(presentJob(record('completed', { ...pr, updatedAt: '2026-11-21T11:55:00Z' }), NOW, english).expanded, false, 'two days ago');
+    const followedUp = { followUps: [{ prompt: 'Also the FAQ', sentAt: '2026-11-23T11:50:00Z' }], updatedAt: '2026-11-23T11:50:00Z' };
+    assert.equal(presentJob(record('active', followedUp), NOW, english).expanded, true, 'a follow-up just sent');
+    assert.equal(presentJob(record('active'), NOW, english).expanded, false, 'nothing new yet');
+  });
+
   it('contextValue flags do not leak into each other', () => {
     assert.equal(contextValueOf(record('completed', { prLink: 'https://x/pr' })), 'job completed pr');
     assert.equal(shortRepository('https://github.com/a/b.git'), 'a/b');
