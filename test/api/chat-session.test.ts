@@ -306,7 +306,7 @@ describe('ChatSession against the emulator (real AssistantClient)', function () 
       await ask(c, 'What is an API key?');
       const second = c.store.current;
       assert.notEqual(first.threadId, second.threadId);
-      assert.equal(c.session.openConversation(first.id), true);
+      assert.equal(await c.session.openConversation(first.id), true);
       const snap = view(c);
       assert.equal(snap.conversationId, first.id);
       assert.deepEqual(
@@ -318,7 +318,7 @@ describe('ChatSession against the emulator (real AssistantClient)', function () 
         [second.id],
         'the one that was on screen went to the history',
       );
-      assert.equal(c.session.openConversation('no-such-id'), false);
+      assert.equal(await c.session.openConversation('no-such-id'), false);
       await ask(c, FOLLOW_UP);
       const b = bodies(emu)[2]!;
       assert.equal(b.threadId, first.threadId);

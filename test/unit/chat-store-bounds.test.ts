@@ -1,13 +1,11 @@
 import * as assert from 'node:assert/strict';
-import type { AssembledMessage, AssistantStreamEvent } from '../../src/api/types';
-import { createEmptyMessage, reduceChunk } from '../../src/api/reducer';
 import { emptyAnswer } from '../../src/chat/core/answerView';
-import type { AssistantLike } from '../../src/assistant/core/assistant';
 import { ChatStore, historyNote, MAX_STORED_CHARS } from '../../src/chat/core/chatStore';
 import { english } from '../../src/common/l10n';
 import type { Memento } from '../../src/common/memento';
 import type { AnswerView, TurnView } from '../../src/common/protocol';
 import { testChatSession } from '../api/testChatSession';
+import { wordStream } from './wordStream';
 
 // Issue 16, item 8: up to 20 conversations were rewritten to workspaceState every 250 ms while an
 // answer streamed, and what was stored had no bound. Now a save writes only the conversation that
@@ -74,19 +72,8 @@ describe('stored conversations are bounded, and a save writes only what changed 
     fill(store, 19, 50_000);
     let clock = 0;
     const chunks = 200;
-    const client: AssistantLike = {
-      async *send(): AsyncGenerator<AssistantStreamEvent, AssembledMessage> {
-        const m = createEmptyMessage();
-        for (let i = 0; i < chunks; i++) {
-          const chunk = i === 0 ? ({ type: 'text-start', id: 'a' } as const) : ({ type: 'text-delta', id: 'a', delta: 'word ' } as const);
-          reduceChunk(m, chunk);
-          clock += 300; // every chunk comes after the 250 ms save interval
-          yield { type: 'chunk', chunk, message: m };
-        }
-        reduceChunk(m, { type: 'finish' });
-        return m;
-      },
-    };
+    // Every chunk comes after the 250 ms save interval.
+    const client = wordStream(chunks, () => (clock += 300));
     const session = testChatSession({
       store,
       client: async () => client,

@@ -5,7 +5,7 @@ import { newId } from '../../common/ids';
 import { english } from '../../common/l10n';
 import type { ChatSnapshot, ContextChip, HostNotifications, JobCardView, ResponsePayload, TurnView } from '../../common/protocol';
 import { emptyAnswer } from './answerView';
-import type { StoredConversation } from './chatStore';
+import type { StoredConversation } from './storedChats';
 import { fitChip, isSameSelection } from '../../host/core/selectionContext';
 import { TurnRunner, type TurnRunnerDeps } from './turnRunner';
 
@@ -136,6 +136,7 @@ export class ChatSession {
         ),
       };
     }
+    if (!this.deps.store.loaded) await this.deps.store.ready;
     if (this.busy) return { accepted: false, reason: l10n.t('Wait for the current answer, or stop it.') };
     const turn: TurnView = { id: this.newId(), question, context: this.deps.store.pendingContext, answer: emptyAnswer() };
     const c = this.conversation;
@@ -163,17 +164,38 @@ export class ChatSession {
     this.turns.stop();
   }
 
-  newConversation(): void {
+  /** At once when the store has read the conversation on screen back, else once it has. */
+  newConversation(): Promise<void> {
+    if (!this.deps.store.loaded) return this.deps.store.ready.then(() => this.newConversation());
     this.stop();
     this.deps.store.startNewConversation(this.newId());
     this.changed.fire();
+    return Promise.resolve();
   }
 
-  openConversation(id: string): boolean {
+  async openConversation(id: string): Promise<boolean> {
+    await this.deps.store.ready;
     if (this.busy) this.stop();
-    const ok = this.deps.store.open(id);
+    const ok = await this.deps.store.open(id);
     if (ok) this.changed.fire();
     return ok;
+  }
+
+  /** Deletes a conversation and its file; deleting the one on screen stops its answer and starts a new one. */
+  async deleteConversation(id: string): Promise<boolean> {
+    await this.deps.store.ready;
+    if (id === this.conversation.id) this.stop();
+    const ok = await this.deps.store.remove(id);
+    if (ok) this.changed.fire();
+    return ok;
+  }
+
+  /** Deletes every conversation, the one on screen included. */
+  async clearHistory(): Promise<void> {
+    await this.deps.store.ready;
+    this.stop();
+    await this.deps.store.clear();
+    this.changed.fire();
   }
 
   /** Adds (or updates) the live agent job cards under an answer. */

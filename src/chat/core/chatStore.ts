@@ -1,8 +1,9 @@
-import type { ThreadRef, ThreadStorage } from '../../assistant/core/threads';
-import type { ContextChip } from '../../common/protocol';
+import type { ChatStorage, HistoryEntry } from './chatStorage';
 import { english, type Translate } from '../../common/l10n';
-import { fresh, HISTORY_MAX, jsonChars, MAX_STORED_CHARS, newestTurnsWithin, safeTurn, settle, type StoredConversation } from './storedChats';
+import { fresh, historyNote, HISTORY_MAX, jsonChars, MAX_STORED_CHARS, newestTurnsWithin, settle, type StoredConversation } from './storedChats';
+import { conversationKey, DRAFT_KEY, KEY, readMementoChats, type StoredIndex } from './mementoLayout';
 import type { Memento } from '../../common/memento';
+import { StoredChatState } from './storedChatState';
 export { historyNote, HISTORY_MAX, interrupted, MAX_STORED_CHARS, type StoredConversation } from './storedChats';
 
 // Where the conversation lives between reloads: the host's workspaceState, so it survives a
@@ -16,80 +17,33 @@ export { historyNote, HISTORY_MAX, interrupted, MAX_STORED_CHARS, type StoredCon
 // MAX_STORED_CHARS: the oldest conversations are dropped first, and counted, so the history list
 // can say so.
 
-interface StoredIndex {
-  version: 2;
-  current: string;
-  /** Newest first. */
-  history: string[];
-  pendingContext: ContextChip[];
-  inputHistory: string[];
-  /** Conversations dropped so far to stay within the bounds. */
-  dropped: number;
-}
-
-/** The layout before conversations had keys of their own: everything under one key. */
-interface StoredStateV1 {
-  version: 1;
-  current: StoredConversation;
-  history: StoredConversation[];
-  pendingContext: ContextChip[];
-  draft: string;
-  inputHistory: string[];
-}
-
-const KEY = 'docsAssistant.chat';
-/** The draft has a key of its own: it is saved as the user types, and nothing else need be. */
-const DRAFT_KEY = 'docsAssistant.chat.draft';
-const conversationKey = (id: string): string => `docsAssistant.chat.conversation.${id}`;
-const INPUT_HISTORY_MAX = 50;
-/** Characters of remembered questions (for ↑ in the input box). */
-const INPUT_HISTORY_MAX_CHARS = 100_000;
-
-function isConversation(v: unknown): v is StoredConversation {
-  const c = v as StoredConversation;
-  return !!c && typeof c === 'object' && typeof c.id === 'string' && Array.isArray(c.turns);
-}
-
-/** A conversation as read back: only well-formed, and safe to show (see safeTurn). */
-function restored(v: unknown): StoredConversation | undefined {
-  if (!isConversation(v)) return undefined;
-  return { ...v, turns: v.turns.map(safeTurn) };
-}
-
-const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : []);
-
-export class ChatStore implements ThreadStorage {
-  private cur: StoredConversation;
+export class ChatStore extends StoredChatState implements ChatStorage {
+  /** Everything is read in the constructor. */
+  readonly ready: Promise<void> = Promise.resolve();
+  readonly loaded = true;
   /** Newest first. */
   private past: StoredConversation[] = [];
-  private chips: ContextChip[] = [];
-  private draftText = '';
-  private asked: string[] = [];
   private dropped = 0;
   /** Stored size of each conversation, as of its last save. */
   private readonly sizes = new Map<string, number>();
 
   constructor(
-    private readonly memento: Memento,
-    newId: () => string,
+    memento: Memento,
+    private readonly newId: () => string,
     /** Words what the store adds (a new conversation's title, notices): vscode.l10n.t in the extension. */
     private readonly t: Translate = english,
     private readonly now: () => number = Date.now,
   ) {
-    const saved = memento.get<StoredIndex | StoredStateV1>(KEY);
-    let migrated = false;
-    if (saved && saved.version === 2 && typeof saved.current === 'string') {
-      this.cur = restored(memento.get(conversationKey(saved.current))) ?? fresh(newId(), now(), t);
-      this.past = strings(saved.history).flatMap((id) => restored(memento.get(conversationKey(id))) ?? []);
-      this.readIndex(saved);
-      this.dropped = typeof saved.dropped === 'number' && saved.dropped >= 0 ? saved.dropped : 0;
-    } else if (saved && saved.version === 1 && isConversation(saved.current)) {
-      this.cur = restored(saved.current)!;
-      this.past = Array.isArray(saved.history) ? saved.history.flatMap((c) => restored(c) ?? []) : [];
-      this.readIndex(saved);
-      migrated = true;
-    } else {
-      this.cur = fresh(newId(), now(), t);
+    super(memento);
+    const saved = readMementoChats(memento);
+    const migrated = saved?.layout === 1;
+    this.cur = saved?.current ?? fresh(newId(), now(), t);
+    if (saved) {
+      this.past = saved.history;
+      this.chips = saved.pendingContext;
+      this.draftText = saved.draft;
+      this.asked = saved.inputHistory;
+      this.dropped = saved.dropped;
     }
     this.cur = settle(this.cur, t);
     this.past = this.past.filter((c) => c.id !== this.cur.id);
@@ -98,28 +52,52 @@ export class ChatStore implements ThreadStorage {
     // The older layout is replaced by this one at once; otherwise only the conversation on screen
     // is written (settling an interrupted answer changed it), and the index, which names it.
     for (const c of migrated ? [this.cur, ...this.past] : [this.cur]) this.write(c);
-    if (migrated && this.draftText) this.put(DRAFT_KEY, this.draftText);
+    if (migrated && this.draftText) void this.put(DRAFT_KEY, this.draftText);
     this.saveIndex();
   }
 
-  get current(): StoredConversation {
-    return this.cur;
-  }
   get history(): readonly StoredConversation[] {
     return this.past;
-  }
-  get pendingContext(): ContextChip[] {
-    return this.chips;
-  }
-  get draft(): string {
-    return this.draftText;
-  }
-  get inputHistory(): string[] {
-    return this.asked;
   }
   /** Conversations dropped so far to stay within HISTORY_MAX and MAX_STORED_CHARS. */
   get droppedConversations(): number {
     return this.dropped;
+  }
+
+  entries(): readonly HistoryEntry[] {
+    return this.past.map((c) => ({ id: c.id, title: c.title, createdAt: c.createdAt, questions: c.turns.length }));
+  }
+
+  historyNote(): string | undefined {
+    return historyNote(this.dropped, this.t);
+  }
+
+  read(id: string): Promise<StoredConversation | undefined> {
+    return Promise.resolve(this.find(id));
+  }
+
+  /** Deletes a conversation; the one on screen is replaced by a new one. */
+  remove(id: string): Promise<boolean> {
+    if (id === this.cur.id) {
+      this.forget(id);
+      this.cur = fresh(this.newId(), this.now(), this.t);
+    } else if (this.past.some((h) => h.id === id)) {
+      this.past = this.past.filter((h) => h.id !== id);
+      this.forget(id);
+    } else {
+      return Promise.resolve(false);
+    }
+    this.saveIndex();
+    return Promise.resolve(true);
+  }
+
+  clear(): Promise<void> {
+    for (const c of [this.cur, ...this.past]) this.forget(c.id);
+    this.past = [];
+    this.dropped = 0;
+    this.cur = fresh(this.newId(), this.now(), this.t);
+    this.saveIndex();
+    return Promise.resolve();
   }
 
   updateCurrent(patch: Partial<StoredConversation>): void {
@@ -145,36 +123,6 @@ export class ChatStore implements ThreadStorage {
     this.saveConversation(updated);
   }
 
-  threadOf(id: string): ThreadRef | undefined {
-    const c = this.find(id);
-    if (!c?.threadId) return undefined;
-    return c.threadKey ? { threadId: c.threadId, threadKey: c.threadKey } : { threadId: c.threadId };
-  }
-
-  setThread(id: string, ref: ThreadRef | undefined): void {
-    this.updateConversation(id, { threadId: ref?.threadId ?? null, threadKey: ref?.threadKey ?? null });
-  }
-
-  setPendingContext(chips: ContextChip[]): void {
-    this.chips = chips;
-    this.saveIndex();
-  }
-
-  setDraft(text: string): void {
-    if (text === this.draftText) return;
-    this.draftText = text;
-    this.put(DRAFT_KEY, text);
-  }
-
-  pushInputHistory(question: string): void {
-    const list = [...this.asked.filter((q) => q !== question), question].slice(-INPUT_HISTORY_MAX);
-    let chars = 0;
-    let from = list.length;
-    while (from > 0 && chars + list[from - 1]!.length <= INPUT_HISTORY_MAX_CHARS) chars += list[--from]!.length;
-    this.asked = list.slice(Math.min(from, list.length - 1));
-    this.saveIndex();
-  }
-
   /** The current conversation goes to the history (if it has anything in it). */
   startNewConversation(id: string): void {
     this.leaveCurrent(this.past);
@@ -184,14 +132,14 @@ export class ChatStore implements ThreadStorage {
   }
 
   /** Reopens a past conversation; the one on screen goes to the history. */
-  open(id: string): boolean {
+  open(id: string): Promise<boolean> {
     const found = this.past.find((h) => h.id === id);
-    if (!found) return false;
+    if (!found) return Promise.resolve(false);
     this.leaveCurrent(this.past.filter((h) => h.id !== id));
     this.cur = settle(found, this.t);
     this.saveConversation(this.cur);
     this.saveIndex();
-    return true;
+    return Promise.resolve(true);
   }
 
   /** Puts the current conversation at the head of `rest` (or forgets it if empty): the new history. */
@@ -247,14 +195,14 @@ export class ChatStore implements ThreadStorage {
 
   private forget(id: string): void {
     this.sizes.delete(id);
-    this.put(conversationKey(id), undefined);
+    void this.put(conversationKey(id), undefined);
   }
 
   private write(c: StoredConversation): void {
-    this.put(conversationKey(c.id), c);
+    void this.put(conversationKey(c.id), c);
   }
 
-  private saveIndex(): void {
+  protected saveIndex(): void {
     const index: StoredIndex = {
       version: 2,
       current: this.cur.id,
@@ -263,19 +211,6 @@ export class ChatStore implements ThreadStorage {
       inputHistory: this.asked,
       dropped: this.dropped,
     };
-    this.put(KEY, index);
-  }
-
-  private readIndex(saved: Partial<StoredIndex> | Partial<StoredStateV1>): void {
-    this.chips = Array.isArray(saved.pendingContext) ? saved.pendingContext : [];
-    const draft = 'draft' in saved ? saved.draft : this.memento.get<unknown>(DRAFT_KEY);
-    this.draftText = typeof draft === 'string' ? draft : '';
-    this.asked = strings(saved.inputHistory);
-  }
-
-  private put(key: string, value: unknown): void {
-    void Promise.resolve(this.memento.update(key, value)).catch(() => {
-      // Only fails while the host shuts down; the state in memory is still right.
-    });
+    void this.put(KEY, index);
   }
 }

@@ -112,27 +112,43 @@ const RANK: Record<HitField, number> = { title: 0, question: 1, answer: 2 };
 export function searchHistory(index: HistoryIndex, query: string): HistoryHit[] {
   const terms = termsOf(query);
   if (!terms.length) return index.entries.map((e) => ({ id: e.id, title: e.title }));
-  const phrase = terms.join(' ');
-  const ranked: { hit: HistoryHit; rank: number; order: number }[] = [];
-  index.entries.forEach((e, order) => {
-    if (!terms.every((term) => e.fields.some((f) => f.folded.includes(term)))) return;
-    const whole = terms.length > 1 ? firstHit(e.fields, phrase) : firstHit(e.fields, terms[0]!);
-    // The excerpt comes from a question or an answer: the title is on the row already.
-    const body = e.fields.filter((f) => f.where !== 'title');
-    const shown = (whole && whole.field.where !== 'title' ? whole : undefined) ?? firstHit(body, whole ? phrase : terms[0]!) ?? firstHit(body, terms[0]!);
-    const len = shown && shown.field.folded.startsWith(phrase, shown.at) ? phrase.length : terms[0]!.length;
-    ranked.push({
-      hit: {
-        id: e.id,
-        title: e.title,
-        where: whole?.field.where ?? shown?.field.where ?? 'title',
-        excerpt: shown ? excerpt(shown.field.text, shown.at, len) : undefined,
-      },
-      rank: whole ? RANK[whole.field.where] : 3,
-      order,
-    });
+  const ranked = index.entries.flatMap((e, order) => {
+    const r = rankEntry(e, terms);
+    return r ? [{ ...r, order }] : [];
   });
   return ranked.sort((a, b) => a.rank - b.rank || a.order - b.order).map((r) => r.hit);
+}
+
+/** A hit and how good it is (lower is better): what orders hits found one conversation at a time. */
+export interface RankedHit {
+  hit: HistoryHit;
+  rank: number;
+}
+
+/** One conversation against a non-empty query (see searchHistory); undefined when it does not hold every word. */
+export function searchOne(c: SearchableConversation, query: string, maxChars = MAX_SEARCH_CHARS): RankedHit | undefined {
+  const terms = termsOf(query);
+  const [entry] = historyIndex([c], maxChars).entries;
+  return terms.length && entry ? rankEntry(entry, terms) : undefined;
+}
+
+function rankEntry(e: Entry, terms: string[]): RankedHit | undefined {
+  const phrase = terms.join(' ');
+  if (!terms.every((term) => e.fields.some((f) => f.folded.includes(term)))) return undefined;
+  const whole = terms.length > 1 ? firstHit(e.fields, phrase) : firstHit(e.fields, terms[0]!);
+  // The excerpt comes from a question or an answer: the title is on the row already.
+  const body = e.fields.filter((f) => f.where !== 'title');
+  const shown = (whole && whole.field.where !== 'title' ? whole : undefined) ?? firstHit(body, whole ? phrase : terms[0]!) ?? firstHit(body, terms[0]!);
+  const len = shown && shown.field.folded.startsWith(phrase, shown.at) ? phrase.length : terms[0]!.length;
+  return {
+    hit: {
+      id: e.id,
+      title: e.title,
+      where: whole?.field.where ?? shown?.field.where ?? 'title',
+      excerpt: shown ? excerpt(shown.field.text, shown.at, len) : undefined,
+    },
+    rank: whole ? RANK[whole.field.where] : 3,
+  };
 }
 
 /**
@@ -149,4 +165,25 @@ export function excerpt(text: string, at: number, len: number): string {
   }
   const line = text.slice(start, end).replace(/\s+/g, ' ').trim().replace(/\$\(/g, '$\u200b(');
   return `${start > 0 ? '…' : ''}${line}${end < text.length ? '…' : ''}`;
+}
+
+/**
+ * searchHistory over conversations kept as files: each is read, searched and let go before the
+ * next, so the search never holds more than one in memory. `cancelled` is asked between files (the
+ * next keystroke starts another search); then the answer is undefined. `entries` are newest first.
+ */
+export async function scanHistory(
+  entries: readonly { id: string }[],
+  read: (id: string) => Promise<SearchableConversation | undefined>,
+  query: string,
+  cancelled: () => boolean,
+): Promise<HistoryHit[] | undefined> {
+  const ranked: (RankedHit & { order: number })[] = [];
+  for (const [order, e] of entries.entries()) {
+    if (cancelled()) return undefined;
+    const c = await read(e.id);
+    const r = c && searchOne(c, query);
+    if (r) ranked.push({ ...r, order });
+  }
+  return cancelled() ? undefined : ranked.sort((a, b) => a.rank - b.rank || a.order - b.order).map((r) => r.hit);
 }

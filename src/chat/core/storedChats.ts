@@ -1,4 +1,5 @@
 import type * as l10n from '@vscode/l10n';
+import type { ThreadRef } from '../../assistant/core/threads';
 import type { AnswerView, TurnView } from '../../common/protocol';
 import { safeExternalUrl } from './webviewMessages';
 
@@ -128,4 +129,23 @@ export function safeTurn(t: TurnView): TurnView {
     else if (s.title) checked.push({ title: s.title });
   }
   return { ...t, answer: { ...t.answer, sources: checked } };
+}
+
+const INPUT_HISTORY_MAX = 50;
+/** Characters of remembered questions (for ↑ in the input box). */
+const INPUT_HISTORY_MAX_CHARS = 100_000;
+
+/** The questions remembered for ↑ in the input box, with `question` as the newest, within their bounds. */
+export function withQuestion(asked: readonly string[], question: string): string[] {
+  const list = [...asked.filter((q) => q !== question), question].slice(-INPUT_HISTORY_MAX);
+  let chars = 0;
+  let from = list.length;
+  while (from > 0 && chars + list[from - 1]!.length <= INPUT_HISTORY_MAX_CHARS) chars += list[--from]!.length;
+  return list.slice(Math.min(from, list.length - 1));
+}
+
+/** The service thread a conversation continues, if it has one. */
+export function threadRefOf(c: StoredConversation | undefined): ThreadRef | undefined {
+  if (!c?.threadId) return undefined;
+  return c.threadKey ? { threadId: c.threadId, threadKey: c.threadKey } : { threadId: c.threadId };
 }

@@ -6,7 +6,8 @@ import type { Emitter } from '../../common/event';
 import { english, type Translate } from '../../common/l10n';
 import type { AnswerPatch, AnswerView, HostNotifications, JobCardView } from '../../common/protocol';
 import { diffAnswer, emptyAnswer, patchOf } from './answerView';
-import { interrupted, type ChatStore } from './chatStore';
+import type { ChatStorage } from './chatStorage';
+import { interrupted } from './storedChats';
 import { PatchQueue } from './patchQueue';
 import { postPacer } from './postPacer';
 import { errorViewOf, finalView, questionFor } from './turnSteps';
@@ -18,7 +19,8 @@ import { errorViewOf, finalView, questionFor } from './turnSteps';
 // place; a view of it is made only for a snapshot, a save and the end. It knows nothing of VS Code.
 
 export interface TurnRunnerDeps {
-  store: ChatStore;
+  /** Where conversations are kept: files (FileChatStore), or workspaceState without a workspace (ChatStore). */
+  store: ChatStorage;
   /** Asks the docs: the one Assistant of the extension (its client, settings and readiness). */
   assistant: Pick<Assistant, 'ask'>;
   /** The workspace-relative path of the file being read, sent with the question. */

@@ -9,7 +9,8 @@ import type { Log } from '../../host/vscode/log';
 import type { AssistantService } from '../../assistant/vscode/assistantService';
 import { AssistantSetup } from './assistantSetup';
 import { ChatSession } from '../core/chatSession';
-import { ChatStore } from '../core/chatStore';
+import type { ChatStorage } from '../core/chatStorage';
+import { openChatStorage } from './historyStorage';
 import type { ChatWebviewConnection } from './chatWebview';
 import { EditorBridge } from './editorBridge';
 import type { ResolveHost } from '../core/imagePolicy';
@@ -24,7 +25,7 @@ import { ChatConnections } from './webviewConnections';
 // through the extension's one Assistant (src/assistant).
 
 export class ChatController extends Disposable implements ChatParts {
-  readonly store: ChatStore;
+  readonly store: ChatStorage;
   readonly session: ChatSession;
   readonly editor: EditorBridge;
   readonly jobCards: ChatJobCards;
@@ -40,7 +41,9 @@ export class ChatController extends Disposable implements ChatParts {
     readonly resolveHost: ResolveHost | undefined,
   ) {
     super();
-    this.store = new ChatStore(context.workspaceState, newId, vscode.l10n.t);
+    const storage = openChatStorage(context, log);
+    this.store = storage.store;
+    this._register(storage.watch);
     this.editor = this._register(new EditorBridge());
     // The handlers read the parts of `this` when a request arrives, after the constructor is done.
     this.connections = this._register(new ChatConnections(context.extensionUri, chatRequestHandlers(this), log));
@@ -57,6 +60,8 @@ export class ChatController extends Disposable implements ChatParts {
     this.jobCards = this._register(new ChatJobCards(jobs, this.session));
     this.accessibleViews = this._register(new AccessibleViews(this.session, context.extension.packageJSON as AccessibleViewsManifest));
     this._register(toDisposable(() => this.session.close()));
+    // The conversation on screen is read back from its file after activation: the pages show it then.
+    void this.store.ready.then(() => this.broadcastSnapshot());
   }
 
   connect(webview: vscode.Webview): ChatWebviewConnection {

@@ -9,6 +9,7 @@ import type { ChatController } from './chatController';
 import type { ChatPanels, ChatViewProvider } from './chatViews';
 import { exportConversation } from './exportCommand';
 import { showHistoryPick } from './historyPick';
+import { clearHistory, deleteConversation } from './historyCommands';
 
 // The chat's commands. Each runs inside the guard both features share (src/host/vscode/guarded.ts): a
 // failed command is a message that says what to do next, never the extension host going down.
@@ -48,7 +49,7 @@ export function registerChatCommands(
     vscode.commands.registerCommand(
       'docsAssistant.chat.newConversation',
       guarded('New Conversation', async () => {
-        controller.session.newConversation();
+        await controller.session.newConversation();
         // Not left in the editor or on the view's title button: the new conversation's input box.
         await focus.show();
       }),
@@ -82,8 +83,17 @@ export function registerChatCommands(
       'docsAssistant.chat.exportConversation',
       // The conversation on screen (with what has streamed so far), or one of the history's by id.
       guarded('Export Conversation as Markdown', (id?: unknown) =>
-        exportConversation(typeof id === 'string' ? controller.store.find(id) : controller.snapshot()),
+        typeof id === 'string' ? controller.store.read(id).then(exportConversation) : exportConversation(controller.snapshot()),
       ),
+    ),
+    vscode.commands.registerCommand(
+      'docsAssistant.chat.deleteConversation',
+      // The conversation on screen (the title menu), or one of the history's by id.
+      guarded('Delete Conversation', (id?: unknown) => deleteConversation(controller, typeof id === 'string' ? id : undefined)),
+    ),
+    vscode.commands.registerCommand(
+      'docsAssistant.chat.clearHistory',
+      guarded('Clear Chat History', () => clearHistory(controller)),
     ),
     vscode.commands.registerCommand(
       'docsAssistant.setAssistantKey',

@@ -76,6 +76,6 @@ async function copyAnswer(session: ChatSession, turnId: string): Promise<{ copie
 async function runAction(session: ChatSession, action: ErrorAction, turnId: string | undefined): Promise<void> {
   if (action === 'retry' && turnId) await session.retry(turnId);
   else if (action === 'setAssistantKey') await vscode.commands.executeCommand('docsAssistant.setAssistantKey');
-  else if (action === 'newConversation') session.newConversation();
+  else if (action === 'newConversation') await session.newConversation();
   else if (action === 'openSettings') await vscode.commands.executeCommand('docsAssistant.configure');
 }
