@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { concurrencyLimit, hasDotSegments, isCommitId, isShownAsText, MAX_SHOWN_BYTES } from '../../src/agent/core/commitFile';
+import { concurrencyLimit, hasDotSegments, isCommitId, isShownAsText, MAX_SHOWN_BYTES, TextCache } from '../../src/agent/core/commitFile';
 
 // The vscode-free half of Review Changes' own documents (src/agent/vscode/review/commitDocuments.ts):
 // what an address may name before git is asked, what is shown of git's answer, and how many reads
@@ -71,5 +71,21 @@ describe('Review Changes: a file at a commit (commitFile.ts)', () => {
     });
     await assert.rejects(thrown, /sync/);
     assert.equal(await limit(async () => 'next'), 'next');
+  });
+
+  it('keeps texts up to its bound, dropping the least recently used first; a text past the bound is not kept', () => {
+    const cache = new TextCache(10);
+    cache.set('a', 'aaaa');
+    cache.set('b', 'bbbb');
+    assert.equal(cache.get('a'), 'aaaa', 'a is now the most recently used');
+    cache.set('c', 'cccc');
+    assert.equal(cache.get('b'), undefined, 'b, the least recently used, made room');
+    assert.equal(cache.get('a'), 'aaaa');
+    assert.equal(cache.get('c'), 'cccc');
+    cache.set('a', 'AAAAAA');
+    assert.equal(cache.get('c'), 'cccc', 'replacing a text counts its new length only');
+    cache.set('big', 'x'.repeat(11));
+    assert.equal(cache.get('big'), undefined);
+    assert.equal(cache.get('a'), 'AAAAAA');
   });
 });

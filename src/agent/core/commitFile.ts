@@ -56,3 +56,40 @@ export function concurrencyLimit(limit: number): <T>(task: () => Promise<T>) => 
       next();
     });
 }
+
+/**
+ * The last texts read, up to `maxChars` in all, the least recently used dropped first. A file at a
+ * commit never changes, and VS Code asks again for a diff side it dropped (1.139 re-reads every
+ * side after the next Review Changes opens): from here it costs no git process.
+ */
+export class TextCache {
+  private readonly texts = new Map<string, string>();
+  private chars = 0;
+
+  constructor(private readonly maxChars: number) {}
+
+  get(key: string): string | undefined {
+    const text = this.texts.get(key);
+    if (text === undefined) return undefined;
+    // Most recently used last: Map keeps insertion order.
+    this.texts.delete(key);
+    this.texts.set(key, text);
+    return text;
+  }
+
+  set(key: string, text: string): void {
+    if (text.length > this.maxChars) return;
+    const old = this.texts.get(key);
+    if (old !== undefined) {
+      this.texts.delete(key);
+      this.chars -= old.length;
+    }
+    this.texts.set(key, text);
+    this.chars += text.length;
+    for (const [k, t] of this.texts) {
+      if (this.chars <= this.maxChars) break;
+      this.texts.delete(k);
+      this.chars -= t.length;
+    }
+  }
+}

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { concurrencyLimit, hasDotSegments, isCommitId, isShownAsText, MAX_SHOWN_BYTES } from '../../core/commitFile';
+import { concurrencyLimit, hasDotSegments, isCommitId, isShownAsText, MAX_SHOWN_BYTES, TextCache } from '../../core/commitFile';
 import type { GitApi } from './gitApi';
 
 // The sides of Review Changes' diff: a file as it is at a commit, read through the Git extension's
@@ -8,11 +8,14 @@ import type { GitApi } from './gitApi';
 // documents (toGitUri): VS Code's multi-file diff editor reads every side of every file before it
 // shows the first, and for a `git:` document that is two processes (`ls-tree` for its size, then
 // `show`); and the Git extension reads every `git:` document again after any change to the
-// repository, the fetch of the next review included. A file at a commit never changes: one read.
+// repository, the fetch of the next review included. A file at a commit never changes: one read,
+// kept (bounded) for when VS Code asks again.
 
 export const COMMIT_SCHEME = 'docs-assistant-commit';
 /** Reads at once: enough to keep git busy on two cores, few enough to leave the extension host free. */
 const READS_AT_ONCE = 8;
+/** Texts kept for when VS Code asks again (about 64 MB of UTF-16): thousands of doc pages, both sides. */
+const CACHED_CHARS = 32 * 1024 * 1024;
 
 /** The document of `file` (a file in a repository) at `commit`. */
 export function commitDocument(file: vscode.Uri, commit: string): vscode.Uri {
@@ -21,6 +24,7 @@ export function commitDocument(file: vscode.Uri, commit: string): vscode.Uri {
 
 export class CommitDocuments implements vscode.TextDocumentContentProvider {
   private readonly limit = concurrencyLimit(READS_AT_ONCE);
+  private readonly cache = new TextCache(CACHED_CHARS);
 
   constructor(private readonly git: () => Promise<GitApi | undefined>) {}
 
@@ -30,8 +34,15 @@ export class CommitDocuments implements vscode.TextDocumentContentProvider {
     const file = uri.with({ scheme: 'file', query: '', fragment: '' });
     const repository = (await this.git())?.getRepository(file);
     if (!repository) throw new Error(vscode.l10n.t('No Git repository here holds {0}.', file.fsPath));
+    // Keyed by the repository too: the same path and commit could be in two clones, with two answers.
+    const key = `${repository.rootUri.toString()}\n${uri.toString()}`;
+    const cached = this.cache.get(key);
+    if (cached !== undefined) return cached;
     const bytes = await this.limit(() => repository.buffer(uri.query, file.fsPath));
-    if (!isShownAsText(bytes)) return vscode.l10n.t('(Binary, or larger than {0} MB: not shown.)', MAX_SHOWN_BYTES / 1024 / 1024);
-    return new TextDecoder().decode(bytes);
+    const text = isShownAsText(bytes)
+      ? new TextDecoder().decode(bytes)
+      : vscode.l10n.t('(Binary, or larger than {0} MB: not shown.)', MAX_SHOWN_BYTES / 1024 / 1024);
+    this.cache.set(key, text);
+    return text;
   }
 }
