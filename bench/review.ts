@@ -98,7 +98,7 @@ export async function benchReview(): Promise<BenchResult> {
     const frames = out.rounds.map((x) => x.longestFrameMs);
     const gitMs = median(out.gitDiffStatMs);
     const ratio = median(open) / Math.max(0.1, gitMs);
-    const worst = Math.max(...frames);
+    const worst = Math.max(...frames, out.cold.longestFrameMs);
     rows.push(
       [
         `${files} files`,
@@ -107,8 +107,11 @@ export async function benchReview(): Promise<BenchResult> {
       ['  click → diff editor open', `median ${ms(median(open))}, p90 ${ms(percentile(open, 90))} (${open.join(', ')})`],
       ['  git diff --stat, same commits, alone', `median ${ms(gitMs)}`],
       ['  ratio Review Changes / git diff --stat', `${ratio.toFixed(1)}×`],
-      ['  longest frame, click → open + 1 s', `median ${ms(median(frames))}, worst ${ms(worst)}`],
+      ['  longest frame, click → open + 1 s', `median ${ms(median(frames))}, worst ${ms(Math.max(...frames))}`],
       ...splitRows(out.rounds, median(open)),
+      // The first Review Changes of the window reads every document: what a writer meets first.
+      ['  the first round (cold, not in the median): open', `${ms(out.cold.openMs)}, longest frame ${ms(out.cold.longestFrameMs)}`],
+      ...splitRows([out.cold], out.cold.openMs),
     );
     if (files === 500) {
       budgets.push({
@@ -119,7 +122,7 @@ export async function benchReview(): Promise<BenchResult> {
       });
     }
     budgets.push({
-      what: `longest frame (worst round, ${files} files): the window does not freeze`,
+      what: `longest frame (worst round, the cold one included, ${files} files): the window does not freeze`,
       value: ms(worst),
       budget: `≤ ${FRAME_BUDGET_MS} ms`,
       met: worst <= FRAME_BUDGET_MS,
