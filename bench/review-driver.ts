@@ -5,6 +5,7 @@ import { fixDocsThroughReview } from '../test/e2e/review';
 import { RUN_DIR, startStack, type Stack } from '../test/e2e/stack';
 import { closeBrowser, Workbench } from '../test/e2e/workbench';
 import { git, makeAgentBranchRepo } from '../test/fixtures/agentBranchRepo';
+import { gitCommands, splitRound, type ReviewSteps } from './reviewSteps';
 
 // The rounds of bench/review.ts, run by it in a child process under tsx (the e2e harness cannot be
 // bundled; see first-glyph-driver.ts): Review Changes on a branch that changes FILES files, in
@@ -19,15 +20,25 @@ import { git, makeAgentBranchRepo } from '../test/fixtures/agentBranchRepo';
 
 const FILES = Number(process.env.REVIEW_BENCH_FILES ?? 500);
 const ROUNDS = Number(process.env.REVIEW_BENCH_ROUNDS ?? 5);
+/** The Git extension re-reads open git: documents 1.1 s after a repository change: quiet this long means it is done. */
+const QUIET_MS = 2500;
+const SETTLE_MS = 180_000;
+/** How long a round may take to open: a thousands-file diff read by every side takes minutes on two busy cores. */
+const OPEN_TIMEOUT_MS = Math.max(60_000, FILES * 150);
 
 export interface ReviewRound {
   /** Click → the diff editor's first entry in the DOM (ms, page clock). */
   openMs: number;
   /** The longest gap between animation frames from the click to a second after it opened. */
   longestFrameMs: number;
+  /** Where the time went, from the Git extension's log (reviewSteps.ts); undefined when it does not show it. */
+  steps?: ReviewSteps;
 }
 
-export type ReviewDriverOutput = { skipped: string } | { codeServer: string; files: number; rounds: ReviewRound[]; gitDiffStatMs: number[]; seconds: number };
+export type ReviewDriverOutput =
+  | { skipped: string }
+  /** `cold`: round 0, the first Review Changes of the window (not in `rounds`). */
+  | { codeServer: string; files: number; cold: ReviewRound; rounds: ReviewRound[]; gitDiffStatMs: number[]; seconds: number };
 
 /** `docs/page-<i>.md` for every file, saying `timeout`. */
 const pages = (timeout: string): Record<string, string> =>
@@ -47,7 +58,7 @@ async function launchJob(wb: Workbench, instruction: string): Promise<string> {
 type Probe = { clickAt?: number; openAt?: number; longestFrame: number; until?: number };
 type Win = typeof globalThis & { __review?: Probe };
 
-async function measure(wb: Workbench): Promise<ReviewRound> {
+async function measure(wb: Workbench): Promise<ReviewRound & { clickAt: number; openAt: number }> {
   await wb.command('View: Close All Editors');
   await wb.page.evaluate(() => {
     const probe: Probe = { longestFrame: 0 };
@@ -70,11 +81,27 @@ async function measure(wb: Workbench): Promise<ReviewRound> {
   });
   await clickRowAction(await wb.jobRow(/timeout default/), 'Review Changes');
   await wb.page.waitForFunction(() => (window as Win).__review?.until !== undefined && Date.now() > (window as Win).__review!.until!, null, {
-    timeout: 60_000,
+    timeout: OPEN_TIMEOUT_MS,
     polling: 100,
   });
   const p = await wb.page.evaluate(() => (window as Win).__review!);
-  return { openMs: p.openAt! - p.clickAt!, longestFrameMs: Math.round(p.longestFrame) };
+  return { clickAt: p.clickAt!, openAt: p.openAt!, openMs: p.openAt! - p.clickAt!, longestFrameMs: Math.round(p.longestFrame) };
+}
+
+/**
+ * Waits until the Git extension has run nothing for QUIET_MS (at most SETTLE_MS): what the round
+ * set off (documents read again after the fetch changed the repository) ends before the next
+ * round's click, and is counted in this one's `settleMs`.
+ */
+async function settle(userDataDir: string): Promise<void> {
+  const deadline = Date.now() + SETTLE_MS;
+  let last = gitCommands(userDataDir).length;
+  let quietSince = Date.now();
+  while (Date.now() < deadline && Date.now() - quietSince < QUIET_MS) {
+    await new Promise((r) => setTimeout(r, 250));
+    const n = gitCommands(userDataDir).length;
+    if (n !== last) [last, quietSince] = [n, Date.now()];
+  }
 }
 
 async function main(): Promise<void> {
@@ -95,11 +122,17 @@ async function main(): Promise<void> {
     repo.commit(pages('30 s'), `Fix the timeout default on ${FILES} pages`);
     repo.push(ref);
     const rounds: ReviewRound[] = [];
+    let cold: ReviewRound | undefined;
     // Round 0 warms up (the Git extension's first look, the diff editor's code): not counted.
+    await settle(userDataDir);
     for (let i = 0; i <= ROUNDS; i++) {
-      const r = await measure(wb);
-      process.stderr.write(`round ${i}: ${JSON.stringify(r)}\n`);
-      if (i > 0) rounds.push(r);
+      const { clickAt, openAt, ...r } = await measure(wb);
+      await settle(userDataDir);
+      const steps = splitRound(gitCommands(userDataDir), clickAt, openAt);
+      const round: ReviewRound = steps ? { ...r, steps } : r;
+      process.stderr.write(`round ${i}: ${JSON.stringify(round)}\n`);
+      if (i > 0) rounds.push(round);
+      else cold = round;
     }
     const base = git(repo.bare, 'rev-parse', 'base');
     const head = git(repo.bare, 'rev-parse', `refs/heads/${ref}`);
@@ -112,7 +145,7 @@ async function main(): Promise<void> {
       gitDiffStatMs.push(performance.now() - t0);
     }
     const codeServer = process.env.DOCS_ASSISTANT_CODE_SERVER?.trim() || '4.100.3';
-    const out: ReviewDriverOutput = { codeServer, files: FILES, rounds, gitDiffStatMs, seconds: (Date.now() - started) / 1000 };
+    const out: ReviewDriverOutput = { codeServer, files: FILES, cold: cold!, rounds, gitDiffStatMs, seconds: (Date.now() - started) / 1000 };
     process.stdout.write(`${JSON.stringify(out)}\n`);
   } finally {
     await wb?.close().catch(() => undefined);

@@ -8,8 +8,9 @@ import { describeFetchFailure } from '../../core/repositoryFetchError';
 import { diffEntries, reviewTarget } from '../../core/repositoryReview';
 import type { AgentActions, JobArg } from '../actions';
 import type { AgentFeature } from '../agentFeature';
+import { commitDocument } from './commitDocuments';
 import { findRepository } from './findRepository';
-import type { GitApi, GitRepository } from './gitApi';
+import type { GitRepository } from './gitApi';
 import { stopMessage, type ReviewStop } from './reviewWords';
 
 // Review Changes and Check Out Agent Branch (issue 30 §1). Both start the same way: the job's ref
@@ -29,7 +30,6 @@ export interface ReviewEvent {
 
 interface Fetched {
   record: JobRecord;
-  api: GitApi;
   repository: GitRepository;
   remote: string;
   branch: string;
@@ -54,7 +54,7 @@ export class BranchReview extends Disposable {
   async reviewChanges(arg?: JobArg): Promise<void> {
     const ready = await this.fetch(arg, vscode.l10n.t('Review the changes of which job?'));
     if (!ready) return;
-    const { record, api, repository, remote, branch, head } = ready;
+    const { record, repository, remote, branch, head } = ready;
     const base = await mergeBase(repository, remote, head);
     if (!base) {
       void vscode.window.showWarningMessage(vscode.l10n.t('Docs Assistant: {0} shares no history with this repository’s default branch.', branch));
@@ -66,7 +66,7 @@ export class BranchReview extends Disposable {
       return;
     }
     // The entries point at commits, not at the branch name: what is shown is what was fetched.
-    const entries = diffEntries(changes, (uri, ref) => api.toGitUri(uri, ref), base, head);
+    const entries = diffEntries(changes, commitDocument, base, head);
     const title = vscode.l10n.t('Agent Changes: {0} ({1})', labelOf(record, vscode.l10n.t, 50), branch);
     await vscode.commands.executeCommand('vscode.changes', title, entries);
     this.reviewed.fire({ jobId: record.job.id, action: 'diff', files: entries.length });
@@ -128,7 +128,7 @@ export class BranchReview extends Disposable {
         () => bounded(repository.fetch({ remote, ref: trackingRefspec(remote, branch) }), FETCH_MS),
       );
       const head = (await repository.getCommit(trackingRef(remote, branch))).hash;
-      return { record, api, repository, remote, branch, head };
+      return { record, repository, remote, branch, head };
     } catch (e) {
       return this.stop(record, { kind: 'fetchFailed', branch, remote, failure: describeFetchFailure(e) });
     }

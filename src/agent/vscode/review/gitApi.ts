@@ -44,6 +44,8 @@ export interface GitRepository {
   diffBetween(ref1: string, ref2: string): Promise<GitChange[]>;
   getBranch(name: string): Promise<GitBranch>;
   getCommit(ref: string): Promise<{ readonly hash: string }>;
+  /** `git show --textconv <ref>:<path>`; `path` may be the file's absolute path. */
+  buffer(ref: string, path: string): Promise<Uint8Array>;
   checkout(treeish: string): Promise<void>;
   status(): Promise<void>;
 }
@@ -52,7 +54,8 @@ export interface GitApi {
   readonly state: 'uninitialized' | 'initialized';
   readonly onDidChangeState: vscode.Event<'uninitialized' | 'initialized'>;
   readonly repositories: readonly GitRepository[];
-  toGitUri(uri: vscode.Uri, ref: string): vscode.Uri;
+  /** The repository that holds a file, or null. */
+  getRepository(uri: vscode.Uri): GitRepository | null;
 }
 
 interface GitExtension {
