@@ -1,12 +1,13 @@
 import { ServiceError } from '../../api';
 import { Emitter } from '../../common/event';
 import type { IDisposable } from '../../common/lifecycle';
+import { realClock, type Clock } from '../../host/core/clock';
 import { DocsSiteMap } from '../../host/core/docsSiteMap';
 import { groupPages } from './pageSignals';
 import { DEFAULT_FILTER, type HealthFilter, type HealthSnapshot, type PageFile, type PageSignals, type ReaderSignals } from './readerSignals';
 import { clarifyingTurns, lowClickSearches, unansweredQuestions } from './signalLists';
 import { rangeOf, readSignals, type RawSignals } from './signalsRead';
-import { realFetchClock, type AnalyticsCalls, type FetchClock } from './signalsFetch';
+import type { AnalyticsCalls } from './signalsFetch';
 
 // Docs Health's one source of reader signals (the ReaderSignals of readerSignals.ts). It fetches
 // only when asked (the view asks while it is visible), keeps a snapshot per project and filter
@@ -24,7 +25,7 @@ export interface ReaderSignalsStoreOptions {
   projectId: () => string | undefined;
   /** The analytics reads for the current project; rejects with a ServiceError when something is not configured. */
   calls: () => Promise<AnalyticsCalls>;
-  clock?: FetchClock;
+  clock?: Clock;
 }
 
 interface Cached {
@@ -40,7 +41,7 @@ const filterKey = (f: HealthFilter): string => `${f.days}|${[...f.statuses].sort
 export class ReaderSignalsStore implements ReaderSignals, IDisposable {
   private readonly emitter = new Emitter<void>();
   readonly onDidChange = this.emitter.event;
-  private readonly clock: FetchClock;
+  private readonly clock: Clock;
   private readonly cache = new Map<string, Cached>();
   private sites = new DocsSiteMap([]);
   private currentFilter: HealthFilter = DEFAULT_FILTER;
@@ -49,7 +50,7 @@ export class ReaderSignalsStore implements ReaderSignals, IDisposable {
   private error: ServiceError | undefined;
 
   constructor(private readonly options: ReaderSignalsStoreOptions) {
-    this.clock = options.clock ?? realFetchClock;
+    this.clock = options.clock ?? realClock;
   }
 
   get filter(): HealthFilter {

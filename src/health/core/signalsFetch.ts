@@ -1,5 +1,6 @@
-import { abortedError, ServiceError, timerDelay } from '../../api';
+import { abortedError, ServiceError } from '../../api';
 import type { AnalyticsPage, AnalyticsQuery, AssistantConversationRecord, FeedbackEntry, PageFeedbackCounts, SearchRecord } from '../../api';
+import { realClock, type Clock } from '../../host/core/clock';
 
 // One analytics read drained by cursor, bounded whatever the service does: at most 100 entries a
 // request, at most 5,000 kept (the oldest dropped first, and counted), a cursor that repeats or
@@ -17,19 +18,6 @@ export interface AnalyticsCalls {
 
 export type PageRead<T> = (q: AnalyticsQuery, opts: { signal?: AbortSignal }) => Promise<AnalyticsPage<T>>;
 
-/** The timers the waits use; tests move them by hand. */
-export interface FetchClock {
-  now(): number;
-  setTimeout(fn: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
-
-export const realFetchClock: FetchClock = {
-  now: () => Date.now(),
-  setTimeout: (fn, ms) => setTimeout(fn, timerDelay(ms)),
-  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
-
 /** Entries asked for per request: the most the service gives. */
 export const PAGE_LIMIT = 100;
 /** Entries kept per read: enough to rank a site's pages, small enough to hold (issue 31). */
@@ -41,7 +29,7 @@ export const MAX_RATE_WAITS = 3;
 
 export interface DrainOptions<T> {
   signal?: AbortSignal;
-  clock?: FetchClock;
+  clock?: Clock;
   /** Entries kept (default 5,000). */
   maxEntries?: number;
   /**
@@ -63,7 +51,7 @@ export interface Drained<T> {
 
 export async function drain<T>(read: PageRead<T>, query: AnalyticsQuery, options: DrainOptions<T> = {}): Promise<Drained<T>> {
   const { signal, dateOf } = options;
-  const clock = options.clock ?? realFetchClock;
+  const clock = options.clock ?? realClock;
   const max = Math.max(1, options.maxEntries ?? MAX_KEPT_ENTRIES);
   const readAtMost = dateOf ? 2 * max : max;
   const maxRequests = Math.ceil(readAtMost / PAGE_LIMIT);
@@ -114,13 +102,13 @@ function timeOf(date: string | null): number {
 }
 
 /** How long a 429 asks to wait (ms), or undefined when the error is not a 429. */
-function rateWait(error: unknown, clock: FetchClock): number | undefined {
+function rateWait(error: unknown, clock: Clock): number | undefined {
   if (!(error instanceof ServiceError) || error.reason.code !== 'rateLimited') return undefined;
   if (error.reason.retryAt !== undefined) return Math.max(0, error.reason.retryAt - clock.now());
   return error.retryAfterMs ?? 1000;
 }
 
-function sleep(ms: number, clock: FetchClock, signal: AbortSignal | undefined): Promise<void> {
+function sleep(ms: number, clock: Clock, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(abortedError());
     const onAbort = (): void => {

@@ -1,7 +1,8 @@
 import { ServiceError } from '../../api';
 import type { AnalyticsQuery, AssistantConversationRecord, FeedbackEntry, PageFeedbackCounts, SearchRecord } from '../../api';
 import type { HealthFilter, SignalKind } from './readerSignals';
-import { drain, type AnalyticsCalls, type FetchClock } from './signalsFetch';
+import type { Clock } from '../../host/core/clock';
+import { drain, type AnalyticsCalls } from './signalsFetch';
 
 // Everything Docs Health reads for one project and filter: the four analytics reads, side by
 // side, each drained and bounded (signalsFetch.ts). Each is detected on its own: a 403 or 404
@@ -33,7 +34,7 @@ export async function readSignals(
   calls: AnalyticsCalls,
   filter: HealthFilter,
   range: { from: string; to: string },
-  options: { signal?: AbortSignal; clock?: FetchClock },
+  options: { signal?: AbortSignal; clock?: Clock },
 ): Promise<RawSignals> {
   const inner = new AbortController();
   const onAbort = (): void => inner.abort();
