@@ -1,3 +1,5 @@
+import { safeExternalUrl } from '../../api';
+
 // A docs site's pages as files in the workspace, with no I/O. The site's `docs.json` (older sites:
 // `mint.json`) names each page by its path without extension in its navigation (`"quickstart"`,
 // `"api/auth"`), and that page is the `.mdx` or `.md` file at that path beside it (notes.md, "Docs
@@ -25,14 +27,10 @@ export function sitePath(raw: string): string | undefined {
   let text = raw.trim();
   if (!text || text.length > MAX_PAGE_PATH_CHARS || text.startsWith('//')) return undefined;
   if (SCHEME.test(text)) {
-    let url: URL;
-    try {
-      url = new URL(text);
-    } catch {
-      return undefined;
-    }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
-    text = url.pathname;
+    // A URL on the docs site: http(s) only, no user name or password (src/api's one rule), its path alone.
+    const href = safeExternalUrl(text);
+    if (href === undefined) return undefined;
+    text = new URL(href).pathname;
   } else text = text.replace(/[?#].*$/s, '');
   const segments: string[] = [];
   for (const part of text.split('/')) {
