@@ -6,23 +6,21 @@ import { snippetLine } from '../../src/health/core/snippetPlace';
 // Code-snippet feedback sits on the code block it is about: the line of the block's opening
 // fence whose code contains the snippet (whitespace aside), else nowhere (it counts on the page).
 
-const PAGE = [
-  '# Install',
-  '',
-  'Run:',
-  '',
-  '```bash',
-  'npm install   @acme/relay',
-  'relay init --region eu',
-  '```',
-  '',
-  '<CodeGroup>',
-  '  ~~~ts title="send.ts"',
-  '  const relay = new Relay({',
-  '    key: process.env.KEY });',
-  '  ~~~',
-  '</CodeGroup>',
-].join('\n');
+const PAGE = `# Install
+
+Run:
+
+\`\`\`bash
+npm install   @acme/relay
+relay init --region eu
+\`\`\`
+
+<CodeGroup>
+  ~~~ts title="send.ts"
+  const relay = new Relay({
+    key: process.env.KEY });
+  ~~~
+</CodeGroup>`;
 
 describe('snippetPlace', () => {
   it('finds the block whose code holds the snippet, whitespace normalized', () => {

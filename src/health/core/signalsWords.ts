@@ -101,16 +101,13 @@ export function feedbackLabel(e: FeedbackEntry, t: Translate): string {
 
 function statusWords(status: FeedbackEntry['status'], t: Translate): string {
   const l10n = { t };
-  switch (status) {
-    case 'pending':
-      return l10n.t('pending');
-    case 'in_progress':
-      return l10n.t('in progress');
-    case 'resolved':
-      return l10n.t('resolved');
-    case 'dismissed':
-      return l10n.t('dismissed');
-  }
+  const words: Record<FeedbackEntry['status'], string> = {
+    pending: l10n.t('pending'),
+    in_progress: l10n.t('in progress'),
+    resolved: l10n.t('resolved'),
+    dismissed: l10n.t('dismissed'),
+  };
+  return words[status];
 }
 
 export function feedbackDescription(e: FeedbackEntry, t: Translate): string {
