@@ -76,6 +76,8 @@ describe('docsSiteMap', () => {
       '',
       `/${'a'.repeat(3000)}`,
       'C:/x',
+      'https://docs.example.com@evil.example/x',
+      'https://user:pw@docs.example.com/x',
     ])
       assert.equal(sitePath(raw), undefined, JSON.stringify(raw.slice(0, 40)));
   });
