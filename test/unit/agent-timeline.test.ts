@@ -139,6 +139,8 @@ describe('a job timeline in the job store', () => {
       { at: at(1).toISOString(), kind: 'status', status: 'exploded' },
       { at: 'soon', kind: 'status', status: 'completed' },
       { at: at(2).toISOString(), kind: 'pullRequest', url: 'file:///etc/passwd' },
+      { at: at(2).toISOString(), kind: 'pullRequest', url: 'https://user:secret@github.com/acme/acme-docs/pull/7' },
+      { at: at(2).toISOString(), kind: 'preview', state: 'success', url: 'https://:@/x' },
       { at: at(2).toISOString(), kind: 'review', action: 'push' },
       null,
       'text',
@@ -148,9 +150,11 @@ describe('a job timeline in the job store', () => {
     const read = new JobStore(memento, 'k').get('job_1')!.timeline;
     assert.deepEqual(
       read.map((e) => e.kind),
-      ['prompt', 'followUp'],
+      ['prompt', 'preview', 'followUp'],
     );
-    assert.equal((read[1] as { text: string }).text.length, MAX_TIMELINE_TEXT);
+    // The one rule for outside addresses (safeExternalUrl): no user info, a host, http(s).
+    assert.equal((read[1] as { url?: string }).url, undefined, 'an address without a host is not kept');
+    assert.equal((read[2] as { text: string }).text.length, MAX_TIMELINE_TEXT);
   });
 
   it('a record whose entries are all unreadable, or whose follow-ups are junk, still reads as what it has', () => {

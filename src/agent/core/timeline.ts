@@ -1,4 +1,4 @@
-import { AGENT_JOB_STATUSES, PREVIEW_STATES, type AgentJob, type AgentJobStatus, type PreviewState } from '../../api';
+import { AGENT_JOB_STATUSES, PREVIEW_STATES, safeExternalUrl, type AgentJob, type AgentJobStatus, type PreviewState } from '../../api';
 
 // A job's timeline (issue 30 §3): what happened to it, in order, each with its time. It is kept in
 // the job's record (jobStore.ts) and read back after a reload, so it is bounded like the rest of the
@@ -37,12 +37,15 @@ export function boundedEntry(value: unknown): TimelineEntry | undefined {
       return typeof v.status === 'string' && (AGENT_JOB_STATUSES as readonly string[]).includes(v.status)
         ? { at, kind: 'status', status: v.status as AgentJobStatus }
         : undefined;
-    case 'pullRequest':
-      return isUrl(v.url) ? { at, kind: 'pullRequest', url: v.url } : undefined;
+    case 'pullRequest': {
+      const url = checkedUrl(v.url);
+      return url === undefined ? undefined : { at, kind: 'pullRequest', url };
+    }
     case 'preview': {
       if (typeof v.state !== 'string' || !PREVIEW_ENTRY_STATES.includes(v.state)) return undefined;
       const entry: TimelineEntry = { at, kind: 'preview', state: v.state as PreviewState | 'requested' | 'notOffered' };
-      if (isUrl(v.url)) entry.url = v.url;
+      const url = checkedUrl(v.url);
+      if (url !== undefined) entry.url = url;
       return entry;
     }
     case 'review': {
@@ -77,7 +80,8 @@ function keepBounded(all: TimelineEntry[]): TimelineEntry[] {
 export function changesBetween(before: AgentJob, after: AgentJob, at: string): TimelineEntry[] {
   const entries: TimelineEntry[] = [];
   if (after.status !== before.status) entries.push({ at, kind: 'status', status: after.status });
-  if (after.prLink && after.prLink !== before.prLink && isUrl(after.prLink)) entries.push({ at, kind: 'pullRequest', url: after.prLink });
+  const prLink = after.prLink && after.prLink !== before.prLink ? checkedUrl(after.prLink) : undefined;
+  if (prLink !== undefined) entries.push({ at, kind: 'pullRequest', url: prLink });
   return entries;
 }
 
@@ -126,6 +130,9 @@ function cut(text: string, max: number): string {
 }
 
 /** An absolute http(s) address of a sane length; anything else is not kept. */
-function isUrl(value: unknown): value is string {
-  return typeof value === 'string' && value.length <= MAX_TIMELINE_URL && /^https?:\/\/[^\s]+$/i.test(value);
+/** The address as the API's one rule for outside addresses reads it (safeExternalUrl), when it is one and fits. */
+function checkedUrl(value: unknown): string | undefined {
+  if (typeof value !== 'string' || value.length > MAX_TIMELINE_URL) return undefined;
+  const url = safeExternalUrl(value);
+  return url !== undefined && url.length <= MAX_TIMELINE_URL ? url : undefined;
 }
