@@ -1,4 +1,6 @@
+import type { OptionalFeature } from './errorReasons';
 import { ServiceError, describeError } from './errors';
+import { errorFromStatus } from './httpErrors';
 import { Exchange, exchangeOptions, type ClientOptions } from './http';
 import { keyProblem } from './keys';
 import { redact } from './redact';
@@ -61,4 +63,23 @@ export async function adminJson(opts: AdminClientOptions, req: AdminRequest): Pr
   } finally {
     exchange.dispose();
   }
+}
+
+/**
+ * The error of an endpoint beyond the interface (notes.md): 403 and 404 mean "not offered here"
+ * (`notOffered`, which the caller turns into one quiet note); a 429 keeps when to retry, without
+ * the agent jobs' hourly limit, which is not this endpoint's.
+ */
+export function optionalFeatureError(feature: OptionalFeature, projectId: string): AdminRequest['errorFor'] {
+  return (response, text, secrets) => {
+    const err = errorFromStatus(response, text, { service: 'agent', projectId }, secrets);
+    if (response.status === 403 || response.status === 404) {
+      return err.with({ reason: { code: 'notOffered', feature, status: response.status } });
+    }
+    if (err.reason.code === 'rateLimited') {
+      const { retryAt } = err.reason;
+      return err.with({ reason: retryAt === undefined ? { code: 'rateLimited', service: 'agent' } : { code: 'rateLimited', service: 'agent', retryAt } });
+    }
+    return err;
+  };
 }

@@ -79,6 +79,8 @@ export type ServiceErrorReason =
   | { code: 'otherJob'; askedFor: string; answeredFor: string }
   /** A preview answer (the request's, or a status) that cannot be used, the field named. */
   | { code: 'badPreview'; field: string; expected: string; got: string }
+  /** A reader analytics page whose envelope cannot be used (its entries are checked one by one, not here). */
+  | { code: 'badAnalytics'; field: string; expected: string; got: string }
   | { code: 'notAStream'; contentType: string }
   | { code: 'tooLarge'; maxKb: number }
   | { code: 'unreadable' }
@@ -136,6 +138,7 @@ const KIND_OF: Record<ServiceErrorCode, ServiceErrorKind> = {
   badJob: 'protocol',
   otherJob: 'protocol',
   badPreview: 'protocol',
+  badAnalytics: 'protocol',
   notAStream: 'protocol',
   tooLarge: 'protocol',
   unreadable: 'protocol',

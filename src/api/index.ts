@@ -8,6 +8,21 @@ export { DEFAULT_REQUEST_TIMEOUT_MS, DEFAULT_STREAM_IDLE_TIMEOUT_MS } from './ht
 export { AgentClient, type AgentClientOptions, type CallOptions } from './agentClient';
 export { PreviewClient, type PreviewClientOptions } from './previewClient';
 export { parsePreviewDeployment, parsePreviewStatus, safePreviewUrl, MAX_PREVIEW_LOG_LINES, MAX_PREVIEW_LOG_LINE_CHARS } from './previewShape';
+export { AnalyticsClient, analyticsParams, MAX_ANALYTICS_LIMIT, type AnalyticsClientOptions } from './analyticsClient';
+export {
+  parseFeedbackPage,
+  parseFeedbackByPage,
+  parseAssistantPage,
+  parseSearchPage,
+  boundText,
+  MAX_COMMENT_CHARS,
+  MAX_QUERY_CHARS,
+  MAX_RESPONSE_CHARS,
+  MAX_PATH_CHARS,
+  MAX_CODE_CHARS,
+  MAX_SOURCES_PER_CONVERSATION,
+  MAX_CURSOR_CHARS,
+} from './analyticsShape';
 export { AssistantClient, type AssistantClientOptions } from './assistantClient';
 export { parseAgentJob } from './agentJob';
 export { buildAssistantBody, trimCurrentPath, messageContent, CURRENT_PATH_MAX_CHARS, DEFAULT_RETRIEVAL_PAGE_SIZE } from './requestBody';

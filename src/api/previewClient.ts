@@ -1,7 +1,6 @@
 import type { CallOptions } from './agentClient';
-import { adminJson, adminUrl, type AdminClientOptions } from './adminCall';
+import { adminJson, adminUrl, optionalFeatureError, type AdminClientOptions, type AdminRequest } from './adminCall';
 import { ServiceError } from './errors';
-import { errorFromStatus } from './httpErrors';
 import { parsePreviewDeployment, parsePreviewStatus } from './previewShape';
 import type { PreviewDeployment, PreviewStatus } from './types';
 
@@ -17,10 +16,13 @@ const MAX_PREVIEW_BODY_BYTES = 1024 * 1024;
 
 export class PreviewClient {
   private readonly opts: PreviewClientOptions;
+  /** 403/404: not offered (one quiet note); a 429 is this endpoint's limit, not the agent jobs' hourly one. */
+  private readonly errorFor: AdminRequest['errorFor'];
 
   constructor(opts: PreviewClientOptions) {
     // Copied, so a later change to the caller's object cannot redirect the key mid-flight.
     this.opts = { ...opts };
+    this.errorFor = optionalFeatureError('preview', this.opts.projectId);
   }
 
   /** POST /v1/project/preview/{projectId} {branch}: starts (or redeploys) the branch's preview. */
@@ -44,17 +46,4 @@ export class PreviewClient {
     const { json } = await adminJson(this.opts, { method: 'GET', url, signal: opts.signal, maxBodyBytes: MAX_PREVIEW_BODY_BYTES, errorFor: this.errorFor });
     return parsePreviewStatus(json, statusId);
   }
-
-  /** 403 and 404 mean "not offered here"; a 429 is the preview limit's, not the agent jobs' hourly one. */
-  private readonly errorFor = (response: Response, text: string, secrets: readonly string[]): ServiceError => {
-    const err = errorFromStatus(response, text, { service: 'agent', projectId: this.opts.projectId }, secrets);
-    if (response.status === 403 || response.status === 404) {
-      return err.with({ reason: { code: 'notOffered', feature: 'preview', status: response.status } });
-    }
-    if (err.reason.code === 'rateLimited') {
-      const { retryAt } = err.reason;
-      return err.with({ reason: retryAt === undefined ? { code: 'rateLimited', service: 'agent' } : { code: 'rateLimited', service: 'agent', retryAt } });
-    }
-    return err;
-  };
 }

@@ -1,4 +1,5 @@
 import type { DocsRepo } from './docsRepo';
+import type { AnalyticsControl } from './analytics';
 import type { PreviewControl } from './preview';
 import { DEFAULT_SITE_DIR } from './siteFiles';
 
@@ -36,6 +37,14 @@ export interface EmulatorOptions {
   threadKeys?: boolean;
   /** The plan has preview deployments; false answers every preview call 403. Default true. */
   previews?: boolean;
+  /** The plan has reader analytics; false answers every analytics call 403. Default true. */
+  analytics?: boolean;
+  /** Serve the hostile reader entries (markup, command links, 100 KB text, bidi controls) among the fixtures. Default false. */
+  analyticsHostile?: boolean;
+  /** Replace the analytics fixtures by this many generated feedback entries (the benchmark's project). Default 0: the fixtures. */
+  analyticsEntries?: number;
+  /** The pages the generated entries are spread over. Default 1000. */
+  analyticsPages?: number;
   /** Each stage of a preview deployment (queued, then in progress) lasts this long. Default 1500. */
   previewStepMs?: number;
   /** Preview requests per minute (the published limit). Default 5. */
@@ -78,6 +87,8 @@ export interface RunningEmulator {
   docsRepo: DocsRepo;
   /** Preview deployments: the plan, holding and failing them (test/emulator/preview.ts). */
   previews: PreviewControl;
+  /** Reader analytics: the plan, hostile entries, a fault for every call, a generated project (test/emulator/analytics.ts). */
+  analytics: AnalyticsControl;
   /** Agent jobs stay active while held (AgentJobs.hold). */
   holdJobs(held: boolean): void;
   reset(): void;
@@ -101,6 +112,10 @@ export function resolveOptions(opts: EmulatorOptions): ResolvedOptions {
     cors: opts.cors ?? true,
     threadKeys: opts.threadKeys ?? true,
     previews: opts.previews ?? true,
+    analytics: opts.analytics ?? true,
+    analyticsHostile: opts.analyticsHostile ?? false,
+    analyticsEntries: opts.analyticsEntries ?? 0,
+    analyticsPages: opts.analyticsPages ?? 1000,
     previewStepMs: opts.previewStepMs ?? 1500,
     previewRatePerMinute: opts.previewRatePerMinute ?? 5,
     docsDir: opts.docsDir ?? DEFAULT_SITE_DIR,

@@ -4,6 +4,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AgentJobs } from './agent';
+import { Analytics } from './analytics';
 import { Assistant } from './assistant';
 import { authKind, bearerToken, refusal } from './auth';
 import { answerCors } from './cors';
@@ -47,6 +48,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const previews = new Previews(opts, baseUrl, site, async (branch, page) =>
     isBranchName(branch) ? ((await docsRepo.readFile(branch, `${page}.mdx`)) ?? (await docsRepo.readFile(branch, `${page}.md`))) : undefined,
   );
+  const analytics = new Analytics(opts);
   const requests: RecordedRequest[] = [];
   const sockets = new Set<Socket>();
   const exchanges = new Set<Exchange>();
@@ -55,6 +57,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     agent.reset();
     assistant.reset();
     previews.reset();
+    analytics.reset();
     requests.length = 0;
   };
 
@@ -116,6 +119,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     }
     if (path === MCP_PATH) return mcp.handle(ex);
     if (await previews.route(ex, (e) => keyRefused(e, 'admin'))) return;
+    if (analytics.route(ex, (e) => keyRefused(e, 'admin'))) return;
     if (path.startsWith('/pr/') && method === 'GET') {
       const html = agent.prPage(path);
       return html ? ex.html(200, html) : ex.html(404, htmlPage('Pull request not found', '<h1>Pull request not found</h1>'));
@@ -223,6 +227,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     docsRepo,
     holdJobs: (held: boolean) => agent.hold(held),
     previews,
+    analytics,
     reset,
     close,
   };

@@ -328,6 +328,7 @@ const EVERY: Record<ServiceErrorCode, ServiceErrorReason> = {
   badJob: { code: 'badJob', field: '', expected: 'an agent job', got: 'a list' },
   otherJob: { code: 'otherJob', askedFor: 'a', answeredFor: 'b' },
   badPreview: { code: 'badPreview', field: 'status', expected: 'one of queued, in_progress, success, failure', got: '"exploded"' },
+  badAnalytics: { code: 'badAnalytics', field: 'feedback', expected: 'a list', got: '"not a list"' },
   notAStream: { code: 'notAStream', contentType: '' },
   tooLarge: { code: 'tooLarge', maxKb: 1024 },
   unreadable: { code: 'unreadable' },
