@@ -2,6 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { benchFirstGlyph } from './first-glyph';
 import { benchFootprint } from './footprint';
+import { benchHealth } from './health';
 import { benchHost } from './host';
 import { benchPathological } from './pathological';
 import { benchPolling } from './polling';
@@ -25,6 +26,7 @@ const BENCHES: Bench[] = [
   { key: 'first-glyph', run: benchFirstGlyph },
   { key: 'pathological', run: benchPathological },
   { key: 'review', run: benchReview },
+  { key: 'health', run: benchHealth },
 ];
 
 function table(rows: string[][]): string {
