@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { benchConversation } from './conversation';
 import { benchFirstGlyph } from './first-glyph';
 import { benchFootprint } from './footprint';
 import { benchHealth } from './health';
@@ -26,6 +27,7 @@ const BENCHES: Bench[] = [
   { key: 'first-glyph', run: benchFirstGlyph },
   { key: 'pathological', run: benchPathological },
   { key: 'review', run: benchReview },
+  { key: 'conversation', run: benchConversation },
   { key: 'health', run: benchHealth },
 ];
 
