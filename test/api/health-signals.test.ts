@@ -7,18 +7,11 @@ import { feedbackDraft } from '../../src/health/core/feedbackDraft';
 import { ReaderSignalsStore } from '../../src/health/core/readerSignalsStore';
 import { snippetLine } from '../../src/health/core/snippetPlace';
 import { MAX_KEPT_ENTRIES } from '../../src/health/core/signalsFetch';
-import {
-  feedbackLabel,
-  feedbackTooltip,
-  lensTitle,
-  pageCounts,
-  pageDescription,
-  pageLabel,
-  questionLabel,
-  questionTooltip,
-} from '../../src/health/core/signalsWords';
+import * as words from '../../src/health/core/signalsWords';
 import { DocsSiteMap, navigationPages, pageCandidates } from '../../src/host/core/docsSiteMap';
-import { SNIPPET_CODE, startEmulator, type RunningEmulator } from '../emulator';
+import { SNIPPET_CODE } from '../emulator';
+import { outsideFences } from '../unit/fences';
+import { emulatorPerSuite } from './helpers';
 
 // Docs Health's core against the emulator over real HTTP: the store drains the four analytics
 // reads through AnalyticsClient, maps the fixture site's pages to its files (as the wiring lists
@@ -36,39 +29,18 @@ function fixtureSite(): DocsSiteMap {
   return new DocsSiteMap([{ folder: FOLDER, base: '', files: new Set(files) }]);
 }
 
-/** The draft's lines outside its fences (a fence closes only with its own character, at least as long). */
-function outsideFences(draft: string): string[] {
-  const out: string[] = [];
-  let open: string | undefined;
-  for (const line of draft.split('\n')) {
-    const fence = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
-    if (open === undefined) {
-      if (fence) open = fence;
-      else out.push(line);
-    } else if (fence && fence[0] === open[0] && fence.length >= open.length && line.trim() === fence) open = undefined;
-  }
-  return out;
-}
-
 describe('Docs Health core against the emulator', function () {
   this.timeout(30_000);
-  let emu: RunningEmulator;
-
-  before(async () => {
-    emu = await startEmulator({ port: 0 });
-  });
-  after(async () => {
-    await emu?.close();
-  });
-  beforeEach(() => emu.reset());
+  const running = emulatorPerSuite();
 
   const store = (): ReaderSignalsStore => {
+    const emu = running();
     const client = new AnalyticsClient({ baseUrl: emu.url, projectId: emu.projectId, apiKey: emu.adminKey, requestTimeoutMs: 5000 });
     const s = new ReaderSignalsStore({ projectId: () => emu.projectId, calls: async () => client });
     s.setSites(fixtureSite());
     return s;
   };
-  const analyticsRequests = (): number => emu.requests.filter((r) => r.path.startsWith('/v1/analytics/')).length;
+  const analyticsRequests = (): number => running().requests.filter((r) => r.path.startsWith('/v1/analytics/')).length;
 
   it("gives getting-started.md the lens the issue names, from the emulator's readers", async () => {
     const s = store();
@@ -76,7 +48,7 @@ describe('Docs Health core against the emulator', function () {
     assert.equal(s.lastError, undefined);
     const page = s.forFile({ folder: FOLDER, path: 'getting-started.md' });
     assert.ok(page, 'the page is found by its file');
-    assert.equal(lensTitle(pageCounts(page), s.filter.days, english), '👎 7 · 👍 12 · 3 comments · 2 unanswered questions (last 30 days)');
+    assert.equal(words.lensTitle(words.pageCounts(page), s.filter.days, english), '👎 7 · 👍 12 · 3 comments · 2 unanswered questions (last 30 days)');
     assert.equal(s.snapshot!.pages[0]!.page, '/getting-started', 'ranked first: the most thumbs down');
     assert.deepEqual(s.snapshot!.notOffered, []);
   });
@@ -103,7 +75,7 @@ describe('Docs Health core against the emulator', function () {
   });
 
   it('a plan without analytics (403): every part not offered, no lens, no error', async () => {
-    emu.analytics.offer(false);
+    running().analytics.offer(false);
     const s = store();
     await s.refresh();
     assert.equal(s.lastError, undefined);
@@ -113,18 +85,18 @@ describe('Docs Health core against the emulator', function () {
   });
 
   it("waits out a 429's Retry-After, then reads", async () => {
-    emu.analytics.fault('429');
+    running().analytics.fault('429');
     const s = store();
     const done = s.refresh();
     await new Promise((r) => setTimeout(r, 300));
-    emu.analytics.fault(undefined);
+    running().analytics.fault(undefined);
     await done;
     assert.equal(s.lastError, undefined);
     assert.ok(s.forFile({ folder: FOLDER, path: 'getting-started.md' }));
   });
 
   it('stops an endless cursor after a bounded number of requests', async () => {
-    emu.analytics.fault('endless');
+    running().analytics.fault('endless');
     const s = store();
     await s.refresh();
     assert.equal(s.lastError, undefined);
@@ -133,21 +105,21 @@ describe('Docs Health core against the emulator', function () {
   });
 
   it('keeps hostile reader text inert and bounded in every word and in the draft', async () => {
-    emu.analytics.hostile(true);
+    running().analytics.hostile(true);
     const s = store();
     await s.refresh();
     const snap = s.snapshot!;
     const shown: string[] = [];
     for (const p of snap.pages) {
-      shown.push(pageLabel(p), pageDescription(p, english), lensTitle(pageCounts(p), 30, english));
-      for (const e of [...p.comments, ...p.snippets]) shown.push(feedbackLabel(e, english), feedbackTooltip(e, p.page, english));
+      shown.push(words.pageLabel(p), words.pageDescription(p, english), words.lensTitle(words.pageCounts(p), 30, english));
+      for (const e of [...p.comments, ...p.snippets]) shown.push(words.feedbackLabel(e, english), words.feedbackTooltip(e, p.page, english));
       const { draft } = feedbackDraft(p, { kind: 'page' }, 30, english);
       const outside = outsideFences(draft);
       assert.equal(outside.filter((l) => l.includes('Instruction:')).length, 1, `one Instruction line outside the quotes on ${p.page.slice(0, 40)}`);
       assert.ok(outside.at(-1)!.startsWith('Instruction: '));
       assert.ok(draft.length < 200_000, `draft bounded: ${draft.length}`);
     }
-    for (const c of [...snap.unanswered, ...snap.clarifying]) shown.push(questionLabel(c), questionTooltip(c, english));
+    for (const c of [...snap.unanswered, ...snap.clarifying]) shown.push(words.questionLabel(c), words.questionTooltip(c, english));
     assert.ok(shown.length > 20);
     for (const text of shown) {
       assert.ok(text.length <= 2200, `bounded: ${text.length}`);
@@ -157,7 +129,7 @@ describe('Docs Health core against the emulator', function () {
   });
 
   it('the 10,000-entry project: 5,000 kept, the rest counted as dropped, 1,000 pages listed without files', async () => {
-    emu.analytics.generate(10_000, 1000);
+    running().analytics.generate(10_000, 1000);
     const s = store();
     await s.refresh();
     const snap = s.snapshot!;
