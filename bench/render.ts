@@ -31,7 +31,7 @@ import { mainThreadWork, median, medianBy, percentile, type BenchResult } from '
 const DELTAS = 2000;
 /** Measured runs of the incremental renderer (after one warm-up run). */
 const RUNS = 7;
-const CHROMIUM_ARGS = [
+export const CHROMIUM_ARGS = [
   '--js-flags=--expose-gc',
   '--no-sandbox',
   '--disable-gpu',
@@ -42,8 +42,11 @@ const CHROMIUM_ARGS = [
 ];
 const NONCE = 'benchnonce1234567890abcdefghijkl';
 
-/** The webview bundle built as production builds it, but with `renderer` (a module's source) in place of the incremental renderer. */
-async function buildSwappedBundle(renderer: string): Promise<string> {
+/**
+ * The webview bundle built as production builds it, but with `renderer` (a module's source) in
+ * place of the page's module `./<module>` (by default the incremental renderer).
+ */
+export async function buildSwappedBundle(renderer: string, module = 'incremental'): Promise<string> {
   // The page's own import of the renderer is swapped, not a stand-in's (floorMarkdown.ts renders
   // the final text with the shipped one). A bundle in which nothing was swapped would time the
   // shipped renderer under a stand-in's name: refused.
@@ -62,7 +65,7 @@ async function buildSwappedBundle(renderer: string): Promise<string> {
       {
         name: 'naive-renderer',
         setup(b) {
-          b.onResolve({ filter: /\/incremental$/ }, (args) => {
+          b.onResolve({ filter: new RegExp(`/${module}$`) }, (args) => {
             if (dirname(args.importer) !== join(ROOT, 'src', 'webview')) return undefined;
             swapped = true;
             return { path: 'naive', namespace: 'naive' };
@@ -76,7 +79,7 @@ async function buildSwappedBundle(renderer: string): Promise<string> {
       },
     ],
   });
-  if (!swapped) throw new Error('the stand-in renderer replaced nothing: no file of src/webview imports ./incremental');
+  if (!swapped) throw new Error(`the stand-in replaced nothing: no file of src/webview imports ./${module}`);
   return r.outputFiles[0]!.text;
 }
 
@@ -98,7 +101,7 @@ const FLOOR_PARAGRAPH = 400;
  * The bundle's code is untouched.
  */
 /** The host's side of the page, without the driven frames: the first-glyph runs use the browser's own. */
-const PAGE_HOST = `
+export const PAGE_HOST = `
   globalThis.__name = (f) => f;
   window.acquireVsCodeApi = () => ({
     postMessage(m) {

@@ -1,7 +1,9 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { benchConversation } from './conversation';
 import { benchFirstGlyph } from './first-glyph';
 import { benchFootprint } from './footprint';
+import { benchHealth } from './health';
 import { benchHost } from './host';
 import { benchPathological } from './pathological';
 import { benchPolling } from './polling';
@@ -25,6 +27,8 @@ const BENCHES: Bench[] = [
   { key: 'first-glyph', run: benchFirstGlyph },
   { key: 'pathological', run: benchPathological },
   { key: 'review', run: benchReview },
+  { key: 'conversation', run: benchConversation },
+  { key: 'health', run: benchHealth },
 ];
 
 function table(rows: string[][]): string {

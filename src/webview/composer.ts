@@ -2,7 +2,7 @@ import * as l10n from '@vscode/l10n';
 import type { ChatSnapshot } from '../common/protocol';
 import { h, icon } from './dom';
 import { reasonOf } from './pendingRequests';
-import { chipElement } from './turns';
+import { chipElement } from './chipElement';
 
 // The input area: attached chips, a multi-line box and a Send button that turns into Stop while
 // an answer streams. Enter sends, Shift+Enter adds a line, ↑/↓ in an empty box walk through

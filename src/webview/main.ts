@@ -7,6 +7,7 @@ import { Composer } from './composer';
 import { showCopied } from './copied';
 import { NoReply, reasonOf } from './pendingRequests';
 import { getPersistedState, handleNotifications, handleRequestFailures, request, setPersistedState, tell } from './rpc';
+import { firstDrawnAtOnce, LazyTurns } from './lazyTurns';
 import { TurnElement } from './turns';
 import { readImageOrigins, showLoadedImage } from './images';
 import { useL10nBundle } from './l10nBundle';
@@ -62,6 +63,7 @@ handleRequestFailures(tellFailure);
  */
 let shown: { conversationId: string; turnIds: string[]; busy: boolean } | undefined;
 const turns = new Map<string, TurnElement>();
+const lazy = new LazyTurns(transcript, () => followIfPinned());
 
 function emptyState(): HTMLElement {
   const examples = [l10n.t('How do I get started?'), l10n.t('What are the rate limits?'), l10n.t('How do I authenticate requests?')];
@@ -106,23 +108,27 @@ function render(s: ChatSnapshot): void {
     if (!wanted.has(id) || !sameConversation) {
       el.root.remove();
       el.dispose();
+      lazy.forget(el);
       turns.delete(id);
     }
   transcript.replaceChildren();
   if (!s.turns.length) transcript.append(emptyState());
-  for (const t of s.turns) {
+  const drawnFrom = firstDrawnAtOnce(s.turns, transcript.clientHeight || window.innerHeight);
+  for (const [i, t] of s.turns.entries()) {
     let el = turns.get(t.id);
     if (el && !el.shows(t.answer)) {
       el.root.remove();
       el.dispose();
+      lazy.forget(el);
       el = undefined;
     }
     if (!el) {
-      el = new TurnElement(t, s.agentAvailable, followIfPinned);
+      el = new TurnElement(t, s.agentAvailable, followIfPinned, i < drawnFrom);
       turns.set(t.id, el);
     }
     el.setAgentAvailable(s.agentAvailable);
     transcript.append(el.root);
+    lazy.watch(el);
   }
   composer.update(s);
   if (!sameConversation) {

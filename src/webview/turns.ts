@@ -1,22 +1,11 @@
 import * as l10n from '@vscode/l10n';
-import { chipLabel } from '../common/chips';
-import type {
-  AnswerPartView,
-  AnswerPatch,
-  AnswerStatus,
-  AnswerView,
-  ContextChip,
-  ErrorAction,
-  ErrorView,
-  JobCardView,
-  SourceView,
-  TurnView,
-} from '../common/protocol';
+import type { AnswerPartView, AnswerPatch, AnswerStatus, AnswerView, ErrorAction, ErrorView, JobCardView, SourceView, TurnView } from '../common/protocol';
 import { ListView, renderJobs, renderNotices, renderSources, sameValue } from './answerLists';
 import { createPart, partShows, updatePart, type Part } from './answerParts';
 import { h, icon, iconButton } from './dom';
 import { retryIsDue, retryText } from './retryText';
 import { spokenAnswer } from './spokenAnswer';
+import { chipElement } from './chipElement';
 
 // One turn in the transcript: the question with its chips, and the answer, which is kept up to
 // date by patches. Only the parts a patch touches are re-rendered. The words are looked up when
@@ -28,37 +17,6 @@ const ACTIONS: Record<ErrorAction, [icon: string, label: () => string]> = {
   newConversation: ['add', () => l10n.t('New Conversation')],
   openSettings: ['gear', () => l10n.t('Open Settings')],
 };
-
-export function chipElement(c: ContextChip, editable: boolean): HTMLElement {
-  const el = h(
-    'span',
-    {
-      class: 'chip',
-      title: c.truncatedFrom ? l10n.t('Cut to {0} of {1} characters', c.value.length.toLocaleString(), c.truncatedFrom.toLocaleString()) : (c.path ?? ''),
-    },
-    icon(c.type === 'code' ? 'code' : 'note'),
-    h('span', { class: 'chip-label' }, chipLabel(c)),
-    c.truncatedFrom ? h('span', { class: 'chip-note' }, l10n.t('cut to {0} chars', c.value.length.toLocaleString())) : null,
-  );
-  if (editable) {
-    el.append(
-      h(
-        'button',
-        {
-          type: 'button',
-          class: 'chip-kind',
-          'data-action': 'toggleChipType',
-          'data-chip': c.id,
-          title: l10n.t('Send as code or as text'),
-          'aria-label': c.type === 'code' ? l10n.t('Sent as code; switch') : l10n.t('Sent as text; switch'),
-        },
-        c.type === 'code' ? l10n.t('code') : l10n.t('text'),
-      ),
-      iconButton('close', l10n.t('Remove {0}', chipLabel(c)), 'removeChip', { chip: c.id }),
-    );
-  }
-  return el;
-}
 
 export class TurnElement {
   readonly root: HTMLElement;
@@ -76,20 +34,30 @@ export class TurnElement {
   private readonly footerEl = h('div', { class: 'answer-footer' });
   private readonly answerEl: HTMLElement;
   private retryTimer: ReturnType<typeof setInterval> | undefined;
+  /**
+   * An ended answer not drawn yet (a long conversation draws what is near the view first, see
+   * lazyTurns.ts): it is kept as the snapshot gave it until draw(), then let go.
+   */
+  private waiting: AnswerView | undefined;
 
-  /** Keeps nothing of `turn` but what it shows: the page holds no second copy of the answer. */
+  /**
+   * Keeps nothing of `turn` but what it shows: the page holds no second copy of the answer.
+   * `later`: an ended answer waits to be drawn until draw() (the question shows at once).
+   */
   constructor(
     turn: TurnView,
     private agentAvailable: boolean,
     private readonly onTextRendered: () => void,
+    later = false,
   ) {
     const { answer } = turn;
     this.id = turn.id;
     this.status = answer.status;
     this.error = answer.error;
-    this.sources = new ListView(h('div', { class: 'sources' }), answer.sources, renderSources);
-    this.notices = new ListView(h('div', { class: 'notices' }), answer.notices, renderNotices);
-    this.jobs = new ListView(h('div', { class: 'job-cards' }), answer.jobs, renderJobs);
+    const waits = later && !this.isStreaming();
+    this.sources = new ListView(h('div', { class: 'sources' }), waits ? [] : answer.sources, renderSources);
+    this.notices = new ListView(h('div', { class: 'notices' }), waits ? [] : answer.notices, renderNotices);
+    this.jobs = new ListView(h('div', { class: 'job-cards' }), waits ? [] : answer.jobs, renderJobs);
     const question = h('div', { class: 'question' }, h('div', { class: 'question-text' }, turn.question));
     if (turn.context.length) question.prepend(h('div', { class: 'chips' }, ...turn.context.map((c) => chipElement(c, false))));
     this.answerEl = h(
@@ -103,6 +71,37 @@ export class TurnElement {
       this.footerEl,
     );
     this.root = h('article', { class: 'turn', 'data-turn': turn.id, 'aria-label': l10n.t('Question: {0}', turn.question) }, question, this.answerEl);
+    if (waits) {
+      this.waiting = answer;
+      // Space for it meanwhile, about as tall as it will be, so the scroll bar and position hold.
+      this.answerEl.style.minHeight = `${estimatedHeight(answer)}px`;
+      this.answerEl.classList.add('answer-waiting');
+      return;
+    }
+    this.drawAnswer(answer);
+  }
+
+  /** Whether the answer waits to be drawn. */
+  get isWaiting(): boolean {
+    return this.waiting !== undefined;
+  }
+
+  /** Draws an answer that was waiting (nothing happens for one already drawn). */
+  draw(): void {
+    const answer = this.waiting;
+    if (!answer) return;
+    this.waiting = undefined;
+    this.answerEl.style.minHeight = '';
+    this.answerEl.classList.remove('answer-waiting');
+    this.drawAnswer(answer);
+  }
+
+  private drawAnswer(answer: AnswerView): void {
+    this.status = answer.status;
+    this.error = answer.error;
+    this.sources.set(answer.sources);
+    this.notices.set(answer.notices);
+    this.jobs.set(answer.jobs);
     answer.parts.forEach((p, i) => this.setPart(i, p));
     // An answer that has ended is checked as a whole once (see MarkdownRenderer.finish).
     const ended = !this.isStreaming();
@@ -114,8 +113,16 @@ export class TurnElement {
     this.renderStatus();
   }
 
-  /** Whether this turn shows `answer` as it is (a snapshot's copy of it), so that its DOM can stay. */
+  /**
+   * Whether this turn shows `answer` as it is (a snapshot's copy of it), so that its DOM can stay.
+   * A turn still waiting takes the snapshot's answer as its own: it has drawn nothing to keep.
+   */
   shows(answer: AnswerView): boolean {
+    if (this.waiting && answer.status !== 'streaming' && answer.status !== 'waiting') {
+      this.waiting = answer;
+      this.status = answer.status;
+      return true;
+    }
     return (
       answer.status === this.status &&
       sameValue(answer.error, this.error) &&
@@ -136,6 +143,7 @@ export class TurnElement {
    * rendered, its code summarised; that it stopped; an error with the buttons it offers.
    */
   spokenEnd(): string {
+    this.draw();
     const text = spokenAnswer(this.parts.flatMap((p) => (p.kind === 'text' ? [p.el] : [])));
     if (this.status === 'stopped') return `${l10n.t('Answer stopped.')} ${text}`;
     if (this.status === 'error' && this.error) {
@@ -148,10 +156,12 @@ export class TurnElement {
   setAgentAvailable(v: boolean): void {
     if (v === this.agentAvailable) return;
     this.agentAvailable = v;
-    this.renderStatus();
+    if (!this.waiting) this.renderStatus();
   }
 
   apply(patches: readonly AnswerPatch[]): void {
+    // A patch (a job card's new state, say) changes the answer as drawn.
+    this.draw();
     for (const p of patches) {
       switch (p.op) {
         case 'appendText': {
@@ -255,4 +265,11 @@ export class TurnElement {
         this.footerEl.append(iconButton('wand', l10n.t('Fix this in the docs with the agent'), 'fixInDocs', { turn: this.id }, l10n.t('Fix This in the Docs')));
     }
   }
+}
+
+/** About how tall an answer will be in a side bar, from its text: its place while it waits. */
+export function estimatedHeight(answer: AnswerView): number {
+  const chars = answer.parts.reduce((n, p) => n + (p.kind === 'text' ? p.text.length : 40), 0);
+  // About 45 characters a line at the side bar's usual width, 21 px a line, plus its footer.
+  return Math.min(20_000, Math.round(chars / 45) * 21 + 32);
 }
