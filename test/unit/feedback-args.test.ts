@@ -23,7 +23,18 @@ describe('command arguments: Ask Docs About This Feedback', () => {
   });
 
   it('refuses a file path that is absolute, climbs, or hides characters', () => {
-    for (const path of ['/etc/passwd', '../secrets.md', 'docs/../../x.md', 'C:\\x.md', 'a\\..\\b.md', 'file:///etc/passwd', 'a\u202e.md', 'a\nb.md', '', './x.md'])
+    for (const path of [
+      '/etc/passwd',
+      '../secrets.md',
+      'docs/../../x.md',
+      'C:\\x.md',
+      'a\\..\\b.md',
+      'file:///etc/passwd',
+      'a\u202e.md',
+      'a\nb.md',
+      '',
+      './x.md',
+    ])
       assert.equal(isAskAboutFeedbackArgs({ ...ok, path }), false, JSON.stringify(path));
   });
 });

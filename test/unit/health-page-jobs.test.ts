@@ -40,7 +40,14 @@ describe('Docs Health: which job answered which page', () => {
 
   it('ignores what is stored that is not a record', () => {
     const memento = new MapMemento();
-    memento.data.set(PageJobs.KEY, [null, 7, { page: '/a' }, { page: '/a', jobId: 5 }, { page: '/a', jobId: 'x'.repeat(500) }, { page: '/a', jobId: 'job_ok' }]);
+    memento.data.set(PageJobs.KEY, [
+      null,
+      7,
+      { page: '/a' },
+      { page: '/a', jobId: 5 },
+      { page: '/a', jobId: 'x'.repeat(500) },
+      { page: '/a', jobId: 'job_ok' },
+    ]);
     assert.deepEqual(new PageJobs(memento).jobsFor('/a'), ['job_ok']);
     memento.data.set(PageJobs.KEY, { not: 'a list' });
     assert.deepEqual(new PageJobs(memento).jobsFor('/a'), []);

@@ -17,7 +17,11 @@ import type { ChatController } from './chatController';
 export async function askAboutFeedback(controller: ChatController, focus: ChatFocus, args: AskAboutFeedbackArgs): Promise<void> {
   const text = visibleText(args.text);
   // A chip without lines: the words are a reader's about the page, not a passage of the file.
-  const { startLine: _start, endLine: _end, ...chip } = buildContextChip({
+  const {
+    startLine: _start,
+    endLine: _end,
+    ...chip
+  } = buildContextChip({
     id: newId(),
     path: args.path ?? args.page,
     startLine: 1,
