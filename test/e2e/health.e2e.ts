@@ -149,8 +149,9 @@ describe('e2e: Docs Health in a real VS Code', function () {
       await e2e.wb.shot('health-5-not-offered');
     });
     await step(e2e.wb, 'the page has no hint, and nothing went wrong', async () => {
-      await e2e.wb.openFile('acme-docs/getting-started.md');
-      await e2e.wb.page.locator('.tab.active[aria-label^="getting-started.md"]').first().waitFor({ timeout: 10_000 });
+      // A page with signals that no earlier test opened (webhooks.md has thumbs and a snippet), and only one file of its name.
+      await e2e.wb.openFile('acme-docs/webhooks.md');
+      await e2e.wb.page.locator('.tab.active[aria-label^="webhooks.md"]').first().waitFor({ timeout: 10_000 });
       await e2e.wb.page.waitForTimeout(1000);
       assert.equal(await e2e.wb.page.locator('.editor-instance .monaco-editor .codelens-decoration', { hasText: /👎/ }).count(), 0, 'no hint');
       // The first test's job may still say its pull request is ready; nothing else may speak up.
