@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { benchConversation } from './conversation';
 import { benchFirstGlyph } from './first-glyph';
 import { benchFootprint } from './footprint';
+import { benchHealth } from './health';
 import { benchHost } from './host';
 import { benchJobs } from './jobs';
 import { benchPathological } from './pathological';
@@ -29,6 +30,7 @@ const BENCHES: Bench[] = [
   { key: 'review', run: benchReview },
   { key: 'conversation', run: benchConversation },
   { key: 'jobs', run: benchJobs },
+  { key: 'health', run: benchHealth },
 ];
 
 function table(rows: string[][]): string {

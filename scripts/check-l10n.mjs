@@ -33,7 +33,7 @@ const root = process.argv[2] ? resolve(process.argv[2]) : resolve(dirname(new UR
  * The folders checked: the features, the host layer, the chat page (through @vscode/l10n,
  * configured with the bundle the host sends) and the wiring.
  */
-const CHECKED = ['src/agent', 'src/host', 'src/assistant', 'src/chat', 'src/participant', 'src/webview', 'src/extension.ts'];
+const CHECKED = ['src/agent', 'src/health', 'src/host', 'src/assistant', 'src/chat', 'src/participant', 'src/webview', 'src/extension.ts'];
 
 /** Parameters and properties of VS Code's API that the user reads. */
 const USER_FACING = new Set([

@@ -3,6 +3,7 @@ import { registerAgentFeature, type AgentFeature } from './agent/vscode';
 import { AssistantService } from './assistant/vscode/assistantService';
 import { registerChatFeature } from './chat/vscode';
 import { registerCodeActionsFeature } from './codeActions/vscode';
+import { registerHealthFeature } from './health/vscode';
 import type { AgentJobsService } from './common/jobs';
 import type { ResolveHost } from './chat/core/imagePolicy';
 import type { ChatController } from './chat/vscode/chatController';
@@ -64,8 +65,10 @@ export function activateDocsAssistant(context: vscode.ExtensionContext, runtime:
   // VS Code's own Chat (@docs, #docs, the docs site's MCP server) gets the agent the same way.
   // and hands fixes to the docs agent (#fixDocs, /fix) through its one delegation interface (src/common/delegation.ts).
   const participant = registerParticipantFeature(context, { log, assistant, jobs: agent.jobs, delegation: agent.delegation });
+  // Docs Health (reader signals) hands fixes to the agent as AgentJobsService, and feedback to the chat through its command.
+  const health = registerHealthFeature(context, { ...services, jobs: agent.jobs });
   // The lightbulb's Docs actions reach the chat and the agent only through their commands (src/common/commandArgs.ts).
-  context.subscriptions.push(assistant, agent, chat, participant, registerCodeActionsFeature());
+  context.subscriptions.push(assistant, agent, chat, participant, health, registerCodeActionsFeature());
   // Only an extension host started to run tests sees inside; installed from a .vsix, nothing is exported.
   return context.extensionMode === vscode.ExtensionMode.Test
     ? { agent: agent.feature, jobs: agent.jobs, chatView: chat.view, chat: chat.controller, keys }

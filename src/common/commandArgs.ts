@@ -11,6 +11,8 @@ import { english } from './l10n';
 export const ASK_ABOUT_SELECTION_COMMAND = 'docsAssistant.chat.askAboutSelection';
 /** Starts an agent job; with arguments, from a draft about that range, reviewed before it is sent. */
 export const FIX_DOCS_COMMAND = 'docsAssistant.agent.fixDocs';
+/** Puts a reader's feedback into the chat as context (Docs Health, issue 31); nothing is sent until Send. */
+export const ASK_ABOUT_FEEDBACK_COMMAND = 'docsAssistant.chat.askAboutFeedback';
 
 export interface PositionArg {
   /** 0-based, as in VS Code. */
@@ -64,6 +66,37 @@ export function isCodeTarget(a: unknown): a is CodeTargetArgs {
 export function isAskAboutSelectionArgs(a: unknown): a is AskAboutSelectionArgs {
   const q = (a as Partial<AskAboutSelectionArgs> | undefined)?.question;
   return isCodeTarget(a) && typeof q === 'string' && q.trim() !== '' && q.length <= MAX_QUESTION_CHARS;
+}
+
+/** docsAssistant.chat.askAboutFeedback's argument: what a reader wrote about a page. Untrusted, like every argument. */
+export interface AskAboutFeedbackArgs {
+  /** The page on the docs site: `/quickstart`. */
+  page: string;
+  /** The page's workspace file, relative and `/`-separated (`quickstart.mdx`); absent when the page maps to none. */
+  path?: string;
+  /** The reader's words. */
+  text: string;
+}
+
+/** The longest reader text the chat takes as one chip (its largest selection). */
+const MAX_FEEDBACK_CHARS = 20_000;
+/** The longest page path or file path. */
+const MAX_PATH_CHARS = 2048;
+// eslint-disable-next-line no-control-regex -- control and bidi characters are what a path may not hide.
+const HIDDEN_IN_PATH = /[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/;
+
+/** A relative, `/`-separated path that stays where it is: no drive, scheme, backslash, dot segment or hidden character. */
+function isRelativePath(p: unknown): p is string {
+  if (typeof p !== 'string' || p === '' || p.length > MAX_PATH_CHARS || HIDDEN_IN_PATH.test(p) || /[\\:]/.test(p) || p.startsWith('/')) return false;
+  return p.split('/').every((segment) => segment !== '' && segment !== '.' && segment !== '..');
+}
+
+export function isAskAboutFeedbackArgs(a: unknown): a is AskAboutFeedbackArgs {
+  if (!a || typeof a !== 'object') return false;
+  const f = a as Partial<AskAboutFeedbackArgs>;
+  if (typeof f.page !== 'string' || !f.page.startsWith('/') || f.page.length > MAX_PATH_CHARS || HIDDEN_IN_PATH.test(f.page)) return false;
+  if (f.path !== undefined && !isRelativePath(f.path)) return false;
+  return typeof f.text === 'string' && f.text.trim() !== '' && f.text.length <= MAX_FEEDBACK_CHARS;
 }
 
 /** Where a command run with arguments may read: URIs as vscode.Uri.toString() writes them. */

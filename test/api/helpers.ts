@@ -3,6 +3,7 @@ import { createServer } from 'node:net';
 import { ServiceError } from '../../src/api/errors';
 import { english } from '../../src/common/l10n';
 import { describeForUser } from '../../src/host/core/errorWords';
+import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../emulator';
 
 // Stand-ins the host-side tests share: VS Code's Memento and a port nothing listens on.
 
@@ -73,4 +74,20 @@ export async function rejection(p: Promise<unknown>, ...keys: string[]): Promise
 /** A fetch that adds `x-emulator-fault: <mode>` (the only way to fault a poll, which has no prompt). */
 export function faultFetch(mode: string): typeof fetch {
   return (input, init = {}) => fetch(input, { ...init, headers: { ...(init.headers as Record<string, string>), 'x-emulator-fault': mode } });
+}
+
+/**
+ * One emulator for the calling suite (a free port), reset before each test and closed after the
+ * suite: call it in a describe, and the returned function gives the running emulator in a test.
+ */
+export function emulatorPerSuite(options: EmulatorOptions = {}): () => RunningEmulator {
+  let emu: RunningEmulator | undefined;
+  before(async () => {
+    emu = await startEmulator({ port: 0, ...options });
+  });
+  after(async () => {
+    await emu?.close();
+  });
+  beforeEach(() => emu!.reset());
+  return () => emu!;
 }

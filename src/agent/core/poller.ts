@@ -1,22 +1,14 @@
 import { type AgentJob, describeError, type ServiceError, clampRetryAfter, timerDelay } from '../../api';
 import { Emitter } from '../../common/event';
+import { realClock, type Clock } from '../../host/core/clock';
 
 // Polls active agent jobs. One loop per job; no timer at all when nothing is active.
 // The service has no push (service-interface.md §6), so this is the only way to see progress,
 // and it must stay cheap: the interval grows for long jobs and is slow while unfocused.
 
-export interface PollClock {
-  now(): number;
-  setTimeout(fn: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
-
-export const realClock: PollClock = {
-  now: () => Date.now(),
-  // A delay past 2^31 - 1 ms would fire after 1 ms: a busy loop instead of a long wait.
-  setTimeout: (fn, ms) => setTimeout(fn, timerDelay(ms)),
-  clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
-};
+/** The poller's clock is the cores' one (src/host/core/clock.ts), shared with Docs Health's waits. */
+export type PollClock = Clock;
+export { realClock };
 
 export const MAX_POLL_INTERVAL_MS = 60_000;
 /** Growth of the interval per poll that finds the job still active. */

@@ -1,8 +1,9 @@
 import * as vscode from 'vscode';
-import { isAskAboutSelectionArgs } from '../../common/commandArgs';
+import { isAskAboutFeedbackArgs, isAskAboutSelectionArgs } from '../../common/commandArgs';
 import { commandGuard } from '../../host/vscode/guarded';
 import type { Log } from '../../host/vscode/log';
 import type { KeyStore } from '../../host/vscode/secrets';
+import { askAboutFeedback } from './askAboutFeedback';
 import { askAboutTarget } from './askAboutTarget';
 import { ChatFocus } from '../core/chatFocus';
 import type { ChatController } from './chatController';
@@ -36,6 +37,13 @@ export function registerChatCommands(
         if (isAskAboutSelectionArgs(args)) return askAboutTarget(controller, focus, args);
         controller.attachSelection();
         await focus.show();
+      }),
+    ),
+    vscode.commands.registerCommand(
+      'docsAssistant.chat.askAboutFeedback',
+      // From Docs Health (src/health), with a reader's words; anything else is ignored.
+      guarded('Ask Docs About This Feedback', async (args?: unknown) => {
+        if (isAskAboutFeedbackArgs(args)) await askAboutFeedback(controller, focus, args);
       }),
     ),
     vscode.commands.registerCommand(
