@@ -265,6 +265,24 @@ describe('ReaderSignalsStore', () => {
     assert.equal(store.lastError, undefined, 'an abort is not an error to show');
     assert.equal(store.busy, false);
   });
+
+  it('after invalidate() (another key, other settings) a refresh starts afresh: the running fetch is dropped, not joined', async () => {
+    const { store, calls, hold } = setup();
+    await store.refresh();
+    assert.ok(store.snapshot);
+    const release = hold();
+    const old = store.refresh({ force: true });
+    await flush();
+    store.invalidate();
+    assert.equal(store.snapshot, undefined, 'what the old key or settings read is not shown');
+    const fresh = store.refresh();
+    await flush();
+    assert.equal(calls.length, 12, 'a second fetch, with what is set now, beside the dropped one');
+    release();
+    await Promise.all([old, fresh]);
+    assert.ok(store.snapshot, 'the fresh fetch is shown');
+    assert.equal(store.busy, false);
+  });
 });
 
 describe('readSignals', () => {

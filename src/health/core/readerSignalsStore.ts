@@ -45,6 +45,7 @@ export class ReaderSignalsStore implements ReaderSignals, IDisposable {
   private readonly cache = new Map<string, Cached>();
   private sites = new DocsSiteMap([]);
   private currentFilter: HealthFilter = DEFAULT_FILTER;
+  /** The fetch a refresh for `key` joins; a fetch dropped by invalidate() is no longer it. */
   private running: { key: string; done: Promise<void> } | undefined;
   private readonly aborts = new Set<AbortController>();
   private error: ServiceError | undefined;
@@ -90,10 +91,23 @@ export class ReaderSignalsStore implements ReaderSignals, IDisposable {
     const cached = this.cache.get(key);
     if (!options.force && cached && this.clock.now() - cached.fetchedAtMs < FRESH_MS) return;
     if (this.running?.key === key) return this.running.done;
-    const done = this.fetch(key, this.currentFilter, options.signal);
-    this.running = { key, done };
+    const entry = { key, done: Promise.resolve() };
+    this.running = entry;
+    entry.done = this.fetch(key, this.currentFilter, options.signal, () => this.running === entry);
     this.emitter.fire();
-    return done;
+    return entry.done;
+  }
+
+  /**
+   * The settings or the admin key changed: what was read with the old ones is dropped, and a
+   * fetch still running for them is stopped rather than joined by the next refresh.
+   */
+  invalidate(): void {
+    for (const ac of this.aborts) ac.abort();
+    this.running = undefined;
+    this.cache.clear();
+    this.error = undefined;
+    this.emitter.fire();
   }
 
   dispose(): void {
@@ -109,7 +123,7 @@ export class ReaderSignalsStore implements ReaderSignals, IDisposable {
     return this.cache.get(this.key());
   }
 
-  private async fetch(key: string, filter: HealthFilter, signal: AbortSignal | undefined): Promise<void> {
+  private async fetch(key: string, filter: HealthFilter, signal: AbortSignal | undefined, isRunning: () => boolean): Promise<void> {
     const ac = new AbortController();
     const onAbort = (): void => ac.abort();
     signal?.addEventListener('abort', onAbort, { once: true });
@@ -129,7 +143,7 @@ export class ReaderSignalsStore implements ReaderSignals, IDisposable {
     } finally {
       signal?.removeEventListener('abort', onAbort);
       this.aborts.delete(ac);
-      if (this.running?.key === key) this.running = undefined;
+      if (isRunning()) this.running = undefined;
       this.emitter.fire();
     }
   }

@@ -37,12 +37,11 @@ export function registerHealthFeature(context: vscode.ExtensionContext, services
   };
   const view = new HealthView(signals, jobsView, services.log);
   const lens = new HealthLensProvider(signals);
-  // Other settings or another admin key: perhaps another project, whose snapshot (if cached) shows
-  // at once. A fetch already running for this project read the old ones, and the store lets a new
-  // one join it: once it ends, fetch again (free when it was fresh: the store's cache answers).
+  // Other settings or another admin key: what was read with the old ones goes, a fetch running
+  // with them stops, and the view fetches afresh (when it is visible).
   access.onDidChange(async () => {
+    signals.invalidate();
     view.tree.refresh();
-    await view.fetch();
     await view.fetch();
   });
   void sites.scan();
