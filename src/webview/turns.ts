@@ -71,6 +71,9 @@ export class TurnElement {
       this.footerEl,
     );
     this.root = h('article', { class: 'turn', 'data-turn': turn.id, 'aria-label': l10n.t('Question: {0}', turn.question) }, question, this.answerEl);
+    // Out of view, a turn is not laid out (content-visibility, chat.css): until it has been, it
+    // counts as about this tall, so a scroll position restored before layout still fits.
+    this.root.style.setProperty('contain-intrinsic-block-size', `auto ${estimatedHeight(answer) + 60}px`);
     if (waits) {
       this.waiting = answer;
       // Space for it meanwhile, about as tall as it will be, so the scroll bar and position hold.
