@@ -14,10 +14,14 @@ const INTERNAL: string[] = [];
 describe('Commands', () => {
   let declared: string[];
   let registered: Set<string>;
+  /** Every view package.json contributes, in any container. */
+  let viewIds: string[];
 
   before(async () => {
     await activated();
     declared = (extension().packageJSON.contributes.commands as CommandContribution[]).map((c) => c.command);
+    const views = extension().packageJSON.contributes.views as Record<string, { id: string }[]>;
+    viewIds = Object.values(views).flatMap((list) => list.map((v) => v.id));
     registered = new Set(await vscode.commands.getCommands(true));
   });
 
@@ -29,13 +33,13 @@ describe('Commands', () => {
 
   it('registers no docsAssistant command that package.json does not declare', () => {
     // VS Code adds <viewId>.focus, <viewId>.resetViewLocation and so on for each contributed view.
-    const viewIds = ['docsAssistant.chatView', 'docsAssistant.jobsView'];
     const extra = [...registered].filter((c) => c.startsWith('docsAssistant.') && !declared.includes(c) && !viewIds.some((v) => c.startsWith(`${v}.`)));
     assert.deepEqual(extra.sort(), INTERNAL);
   });
 
-  it('gets the focus commands of both contributed views from VS Code', () => {
-    for (const c of ['docsAssistant.chatView.focus', 'docsAssistant.jobsView.focus']) assert.ok(registered.has(c), `${c} is not registered`);
+  it('gets the focus command of every contributed view from VS Code', () => {
+    for (const v of ['docsAssistant.chatView', 'docsAssistant.jobsView', 'docsAssistant.healthView']) assert.ok(viewIds.includes(v), `${v} is not contributed`);
+    for (const v of viewIds) assert.ok(registered.has(`${v}.focus`), `${v}.focus is not registered`);
   });
 
   it('answers the chat’s job-state question with nothing for an unknown job, without throwing', async () => {
