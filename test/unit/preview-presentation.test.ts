@@ -21,6 +21,17 @@ import { english } from '../../src/common/l10n';
 
 const preview = (patch: Partial<JobPreview>): JobPreview => ({ jobId: 'job_1', branch: 'docs-agent/1', followUps: 0, phase: 'requested', ...patch });
 
+/** A finished job on the branch `docs-agent/1`, created at `at`. */
+const finishedJob = (at: string) => ({
+  id: 'job_1',
+  status: 'completed' as const,
+  source: { repository: 'https://github.com/acme/acme-docs', ref: 'docs-agent/1' },
+  model: 'm',
+  prLink: null,
+  createdAt: at,
+  archivedAt: null,
+});
+
 describe('preview presentation', () => {
   it('says where the preview is, with the URL once it succeeded', () => {
     assert.equal(previewWords(preview({ phase: 'requested' }), english), 'Preview requested');
@@ -96,16 +107,7 @@ describe('preview presentation', () => {
 
     const memento = new MemoryMemento();
     const store = new JobStore(memento, 'jobs');
-    const job = {
-      id: 'job_1',
-      status: 'completed' as const,
-      source: { repository: 'https://github.com/acme/acme-docs', ref: 'docs-agent/1' },
-      model: 'm',
-      prLink: null,
-      createdAt: at,
-      archivedAt: null,
-    };
-    store.add(job, 'Instruction: x');
+    store.add(finishedJob(at), 'Instruction: x');
     store.appendTimeline('job_1', success!);
     const reloaded = new JobStore(memento.copy(), 'jobs').get('job_1')!;
     assert.deepEqual(reloaded.timeline?.at(-1), success);
@@ -115,16 +117,7 @@ describe('preview presentation', () => {
     const memento = new MemoryMemento();
     const store = new JobStore(memento, 'jobs');
     const at = '2026-11-27T04:00:00.000Z';
-    const job = {
-      id: 'job_1',
-      status: 'completed' as const,
-      source: { repository: 'https://github.com/acme/acme-docs', ref: 'docs-agent/1' },
-      model: 'm',
-      prLink: null,
-      createdAt: at,
-      archivedAt: null,
-    };
-    store.add(job, 'Instruction: x');
+    store.add(finishedJob(at), 'Instruction: x');
     assert.equal(previewFromTimeline(store.get('job_1')!), undefined, 'no preview yet');
     store.appendTimeline('job_1', { at, kind: 'preview', state: 'requested' });
     store.appendTimeline('job_1', { at, kind: 'preview', state: 'success', url: 'https://p.example/x/' });
