@@ -11,7 +11,7 @@ import { AgentAccess } from '../core/agentAccess';
 import { AgentJobs } from '../core/agentJobs';
 import type { JobRecord } from '../core/jobStore';
 import { JobsTreeProvider } from './jobsTreeProvider';
-import { loadGitApi, type GitApi } from './review/gitApi';
+import { loadGitApi, type GitApi } from '../../host/vscode/gitApi';
 import { notifyJobFinished } from './notifications';
 import { ActiveJobsStatusBar } from './statusBar';
 
@@ -25,7 +25,7 @@ export interface AgentHost {
   openExternal(uri: vscode.Uri): Thenable<boolean>;
   /** Whether an extension is installed and enabled here. */
   hasExtension(id: string): boolean;
-  /** The built-in Git extension's API, or undefined where there is no Git (review/gitApi.ts). */
+  /** The built-in Git extension's API, or undefined where there is no Git (src/host/vscode/gitApi.ts). */
   git(): Promise<GitApi | undefined>;
 }
 

@@ -10,7 +10,7 @@ import type { AgentActions, JobArg } from '../actions';
 import type { AgentFeature } from '../agentFeature';
 import { commitDocument } from './commitDocuments';
 import { findRepository } from './findRepository';
-import type { GitRepository } from './gitApi';
+import type { GitRepository } from '../../../host/vscode/gitApi';
 import { stopMessage, type ReviewStop } from './reviewWords';
 
 // Review Changes and Check Out Agent Branch (issue 30 §1). Both start the same way: the job's ref

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { concurrencyLimit, hasDotSegments, isCommitId, isShownAsText, MAX_SHOWN_BYTES, TextCache } from '../../core/commitFile';
-import type { GitApi } from './gitApi';
+import type { GitApi } from '../../../host/vscode/gitApi';
 
 // The sides of Review Changes' diff: a file as it is at a commit, read through the Git extension's
 // API (`buffer`, one `git show` each), served as read-only documents of our own scheme, as the

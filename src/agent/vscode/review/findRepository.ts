@@ -1,6 +1,6 @@
 import { isValidBranchName } from '../../core/gitRef';
 import { sameRepository } from '../../core/repositoryUrl';
-import type { GitApi, GitRemote, GitRepository } from './gitApi';
+import type { GitApi, GitRemote, GitRepository } from '../../../host/vscode/gitApi';
 
 // The workspace repository whose remote is the job's `source.repository`. A remote counts by its
 // fetch URL (or its push URL, when only that is set); `origin` wins when several repositories or
