@@ -86,6 +86,25 @@ describe('the stale-docs sample: the relay CLI and its scripted change (issue 32
     assert.match(readFileSync(join(dir, 'relay-cli', 'relay.defaults.yaml'), 'utf8'), /^visibility_timeout: 60s$/m);
   });
 
+  it("commits the sample without a repository of its own inside it (the demo's docs clone)", () => {
+    const other = mkdtempSync(join(tmpdir(), 'stale-sample-nested-'));
+    try {
+      cpSync(SAMPLE, other, { recursive: true });
+      git(join(other, 'docs'), 'init', '--quiet');
+      commitSampleWorkspace(other);
+      assert.equal(git(other, 'status', '--porcelain'), '', 'everything else is committed');
+      assert.ok(
+        !git(other, 'ls-files')
+          .split('\n')
+          .some((f) => f.startsWith('docs')),
+        'docs/, a repository of its own, is left out',
+      );
+      assert.deepEqual(applyStaleDocsChange(other).length, 3);
+    } finally {
+      rmSync(other, { recursive: true, force: true });
+    }
+  });
+
   it('refuses a sample it does not recognize, naming the file, rather than half-apply', () => {
     const file = join(dir, 'relay-cli', 'src', 'messageCommands.ts');
     writeFileSync(file, '// rewritten by hand\n');
