@@ -167,6 +167,9 @@ export function excerpt(text: string, at: number, len: number): string {
   return `${start > 0 ? '…' : ''}${line}${end < text.length ? '…' : ''}`;
 }
 
+/** The history pick waits this long after a keystroke before a search reads the files (typing goes on). */
+export const SEARCH_DELAY_MS = 120;
+
 /** After the first, partial results are shown at most this often (ms): each one sorts what was found. */
 export const PARTIAL_EVERY_MS = 100;
 

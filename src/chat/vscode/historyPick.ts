@@ -3,7 +3,7 @@ import type { ChatController } from './chatController';
 import type { ChatFocus } from '../core/chatFocus';
 import type { HistoryEntry } from '../core/chatStorage';
 import { exportConversation } from './exportCommand';
-import { scanHistory, type HistoryHit } from '../core/historySearch';
+import { scanHistory, SEARCH_DELAY_MS, type HistoryHit } from '../core/historySearch';
 
 // "Show Conversation History…": the past conversations, searched by what the user types across
 // their questions and answers (historySearch.ts), each with the excerpt around its hit. The list
@@ -13,9 +13,6 @@ import { scanHistory, type HistoryHit } from '../core/historySearch';
 interface Item extends vscode.QuickPickItem {
   id: string;
 }
-
-/** Typing pauses this long before a search reads the files. */
-const SEARCH_DELAY_MS = 120;
 
 export async function showHistoryPick(controller: ChatController, focus: ChatFocus): Promise<void> {
   const { store } = controller;
