@@ -5,7 +5,7 @@ import { errorItems } from './errorItems';
 import { flagItems } from './flagItems';
 import { saysGenerated, skipByPath } from './generatedFiles';
 import { pairFinds, type Pair, type Placed } from './itemPairing';
-import { languageOf, LineView, renamedOrRemoved, type ItemReader } from './itemKinds';
+import { languageOf, LineView, renamedOrRemoved, type Forms, type ItemReader } from './itemKinds';
 import { routeItems } from './routeItems';
 import { MAX_ITEMS, MAX_SKIPPED, type ChangedItem, type Extraction, type SkipReason } from './staleDocs';
 import { symbolItems } from './symbolItems';
@@ -29,8 +29,7 @@ function skipReason(f: DiffFile): SkipReason | undefined {
   return f.tooLarge ? 'tooLarge' : undefined;
 }
 
-function toItem(reader: ItemReader, pair: Pair, files: readonly DiffFile[]): ChangedItem {
-  const forms = (reader.describe ?? renamedOrRemoved)(pair.how, pair.old.found, pair.added?.found);
+function toItem(reader: ItemReader, pair: Pair, forms: Forms, files: readonly DiffFile[]): ChangedItem {
   const place = (p: Placed, side: 'old' | 'new') => {
     const f = files[p.file]!;
     return { file: (side === 'old' ? f.oldPath : f.newPath) ?? f.path, line: p.line.line };
@@ -61,27 +60,36 @@ export function extractChanges(patch: string): Extraction {
       return;
     }
     const lang = languageOf(f.path);
-    const readers = lang ? READERS.filter((r) => r.langs.includes(lang)) : [];
+    const readers = lang ? READERS.filter((r) => r.langs.includes(lang)).map((r) => ({ r, into: finds.get(r)! })) : [];
     if (!lang || !readers.length) return;
     for (const h of f.hunks) {
       const hunk = hunkIndex++;
       for (const line of h.lines) {
         const view = new LineView(line.text, lang);
-        for (const reader of readers) {
-          const into = finds.get(reader)![line.side === 'old' ? 'removed' : 'added'];
-          for (const found of reader.read(view)) into.push({ found, line, file, hunk });
+        for (const { r, into } of readers) {
+          const found = r.read(view);
+          const list = line.side === 'old' ? into.removed : into.added;
+          for (let i = 0; i < found.length; i++) list.push({ found: found[i]!, line, file, hunk });
         }
       }
     }
   });
 
-  const all: { item: ChangedItem; at: Placed }[] = [];
+  const all: { reader: ItemReader; pair: Pair; weight: number }[] = [];
   for (const [reader, { removed, added }] of finds) {
-    for (const pair of pairFinds(reader, removed, added)) all.push({ item: toItem(reader, pair, files), at: pair.old });
+    for (const pair of pairFinds(reader, removed, added)) all.push({ reader, pair, weight: reader.weights[pair.how] ?? 0 });
   }
-  // Most important first; among equals, in the diff's order. One item per id: its first place.
-  all.sort((a, b) => b.item.weight - a.item.weight || a.at.file - b.at.file || a.at.line.line - b.at.line.line);
+  // Most important first; among equals, in the diff's order. One item per id, at its first place;
+  // only the kept ones are built.
+  all.sort((a, b) => b.weight - a.weight || a.pair.old.file - b.pair.old.file || a.pair.old.line.line - b.pair.old.line.line);
   const seen = new Set<string>();
-  const unique = all.map((x) => x.item).filter((i) => !seen.has(i.id) && seen.add(i.id));
-  return { items: unique.slice(0, MAX_ITEMS), dropped: Math.max(0, unique.length - MAX_ITEMS), files: files.length, skipped, skippedCount };
+  const items: ChangedItem[] = [];
+  for (const { reader, pair } of all) {
+    const forms = (reader.describe ?? renamedOrRemoved)(pair.how, pair.old.found, pair.added?.found);
+    const id = `${reader.kind}:${forms.oldForm}`;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    if (items.length < MAX_ITEMS) items.push(toItem(reader, pair, forms, files));
+  }
+  return { items, dropped: seen.size - items.length, files: files.length, skipped, skippedCount };
 }

@@ -1,4 +1,4 @@
-import { defaultChanged, renamedOrRemoved, type Found, type ItemReader, type LineView } from './itemKinds';
+import { NONE, defaultChanged, renamedOrRemoved, type Found, type ItemReader, type LineView } from './itemKinds';
 
 // Configuration keys and their defaults, in JSON (`"key": value`), YAML (`key: value`) and TOML
 // (`key = value`) files. A key whose value changed is a `default` change; the same value under
@@ -27,11 +27,11 @@ export function scalarValue(raw: string | undefined, lang: LineView['lang']): st
   return text.slice(0, MAX_VALUE_CHARS);
 }
 
-function read(line: LineView): Found[] {
+function read(line: LineView): readonly Found[] {
   const text = line.text;
-  if (/^\s*(?:#|\/\/)/.test(text)) return [];
+  if (/^\s*(?:#|\/\/)/.test(text)) return NONE;
   const m = line.lang === 'json' ? JSON_KEY.exec(text) : line.lang === 'yaml' ? YAML_KEY.exec(text) : TOML_KEY.exec(text);
-  if (!m) return [];
+  if (!m) return NONE;
   const value = scalarValue(m[2], line.lang);
   return [{ name: m[1]!, detail: value, pairKey: value }];
 }

@@ -1,5 +1,5 @@
-import { defaultChanged, renamedOrRemoved, type Found, type ItemReader, type LineView } from './itemKinds';
-import { foundAt, isCommentLine, leadOf } from './literals';
+import { NONE, defaultChanged, renamedOrRemoved, type Found, type ItemReader, type LineView } from './itemKinds';
+import { foundAt, leadOf } from './literals';
 
 // Environment variables: read in code (`process.env.X`, `process.env['X']`, `os.environ['X']`,
 // `os.environ.get('X')`, `os.getenv('X')`, Go's `os.Getenv("X")`) or set in a `.env` file
@@ -8,6 +8,8 @@ import { foundAt, isCommentLine, leadOf } from './literals';
 
 const MEMBER = /\b(?:process\.env|import\.meta\.env)\.([A-Za-z_][A-Za-z0-9_]*)/g;
 const LEADS = [/\bprocess\.env\[\s*$/, /\bos\.environ\[\s*$/, /\bos\.environ\.get\(\s*$/, /\bos\.getenv\(\s*$/, /\bos\.(?:Getenv|LookupEnv)\(\s*$/];
+/** Most lines of code read no variable: one test rules them out before their literals are read. */
+const HINT = /env|Getenv|LookupEnv/;
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const ASSIGNMENT = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=(.*)$/;
 
@@ -20,11 +22,11 @@ export function envValue(raw: string): string {
   return (hash >= 0 ? text.slice(0, hash) : text).trim().slice(0, 200);
 }
 
-function read(line: LineView): Found[] {
-  if (isCommentLine(line.text)) return [];
+function read(line: LineView): readonly Found[] {
+  if (line.comment || (line.lang !== 'env' && !HINT.test(line.text))) return NONE;
   if (line.lang === 'env') {
     const m = ASSIGNMENT.exec(line.text);
-    if (!m) return [];
+    if (!m) return NONE;
     const value = envValue(m[2]!);
     return [{ name: m[1]!, detail: value, pairKey: value ? `=${value}` : undefined }];
   }

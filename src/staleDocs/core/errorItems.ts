@@ -1,6 +1,6 @@
-import { CODE, type Forms, type Found, type ItemReader, type LineView } from './itemKinds';
+import { NONE, CODE, type Forms, type Found, type ItemReader, type LineView } from './itemKinds';
 import type { ChangeHow } from './staleDocs';
-import { isCommentLine, leadOf } from './literals';
+import { leadOf } from './literals';
 
 // Error messages readers meet and paste into a search: the literal in `throw new Error('…')` (or
 // any `new XError('…')`), Python's `raise XError('…')`, Go's `errors.New("…")` and
@@ -10,6 +10,8 @@ import { isCommentLine, leadOf } from './literals';
 const LEADS = [/\bnew\s+\w*(?:Error|Exception)\(\s*$/, /\braise\s+\w+\(\s*$/, /\berrors\.New\(\s*$/, /\bfmt\.Errorf\(\s*$/];
 /** `${…}`, `%s`/`%v`/`%d`…, `{name}`: what the program fills in. */
 const PLACEHOLDER = /\$\{[^}]*\}|%[-+ #0]?\d*(?:\.\d+)?[a-zA-Z]|\{[^}]*\}/g;
+/** Most lines raise nothing: one test rules them out before their literals are read. */
+const HINT = /Error|Exception|raise|errors\.New/;
 const MAX_MESSAGE_CHARS = 300;
 const MAX_NEEDLES = 3;
 
@@ -23,8 +25,8 @@ export function messageNeedles(message: string): string[] {
   return pieces.sort((a, b) => b.length - a.length).slice(0, MAX_NEEDLES);
 }
 
-function read(line: LineView): Found[] {
-  if (isCommentLine(line.text)) return [];
+function read(line: LineView): readonly Found[] {
+  if (line.comment || !HINT.test(line.text)) return NONE;
   const out: Found[] = [];
   for (const lit of line.literals) {
     const message = lit.text.trim().slice(0, MAX_MESSAGE_CHARS);

@@ -1,5 +1,5 @@
-import { CODE, type Found, type ItemReader, type LineView } from './itemKinds';
-import { foundAt, isCommentLine, leadOf } from './literals';
+import { NONE, CODE, type Found, type ItemReader, type LineView } from './itemKinds';
+import { foundAt, leadOf } from './literals';
 
 // Command-line flags, as the code declares them: a string literal that starts with a flag
 // (`.option('-o, --output <format>')`, argparse's `add_argument('--retention')`, `'--dlq'` anywhere
@@ -7,14 +7,16 @@ import { foundAt, isCommentLine, leadOf } from './literals';
 // `cmd.Flags().StringP("zone", …)`: `--zone`). A flag in a comment is not declared.
 
 /** A long flag anywhere in the literal, or a short one standing alone (`-o`, `-o, --output`). */
-const LONG = /(?:^|[\s,|=[])(--[A-Za-z][\w-]*)/g;
+const LONG = /(?:^|[\s,|=[])(--[A-Za-z][\w-]*)/;
 const SHORT = /^-([A-Za-z])(?=$|[\s,|])/;
 const GO_STD = /\b(?:flag|fs|flags|flagSet)\.[A-Z]\w*\(\s*(?:&[\w.]+,\s*)?$/;
 const GO_COBRA = /\bFlags\(\)\.[A-Z]\w*\(\s*(?:&[\w.]+,\s*)?$/;
+/** A literal that starts with a dash, or Go's flag calls: one test rules the other lines out. */
+const HINT = /['"`]-|[fF]lag|\bfs\./;
 const GO_NAME = /^[A-Za-z][\w-]*$/;
 
-function read(line: LineView): Found[] {
-  if (isCommentLine(line.text)) return [];
+function read(line: LineView): readonly Found[] {
+  if (line.comment || !HINT.test(line.text)) return NONE;
   const out: Found[] = [];
   for (const lit of line.literals) {
     if (line.lang === 'go' && GO_NAME.test(lit.text)) {
@@ -24,11 +26,10 @@ function read(line: LineView): Found[] {
       continue;
     }
     if (lit.text[0] !== '-') continue;
-    const long = [...lit.text.matchAll(LONG)].map((m) => ({ name: m[1]!, at: m.index + m[0].length - m[1]!.length }));
-    const short = SHORT.exec(lit.text);
-    const flag = long[0] ?? (short ? { name: short[0], at: 0 } : undefined);
-    if (!flag) continue;
-    out.push(foundAt(line.text, flag.name, lit.start + 1 + flag.at));
+    const long = LONG.exec(lit.text);
+    const short = long ? null : SHORT.exec(lit.text);
+    if (long) out.push(foundAt(line.text, long[1]!, lit.start + 1 + long.index + long[0].length - long[1]!.length));
+    else if (short) out.push(foundAt(line.text, short[0], lit.start + 1));
   }
   return out;
 }

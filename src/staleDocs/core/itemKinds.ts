@@ -1,5 +1,5 @@
 import type { ChangeHow, ChangeKind } from './staleDocs';
-import { stringLiterals, type Literal } from './literals';
+import { isCommentLine, stringLiterals, type Literal } from './literals';
 
 // What every reader of one kind of item (symbols, config keys, flags, commands, environment
 // variables, routes, error messages) offers the extractor: what it finds on a changed line, and how
@@ -43,10 +43,14 @@ export function languageOf(path: string): Lang | undefined {
 /** One changed line, as the readers see it: its literals are scanned once, for all of them. */
 export class LineView {
   private scanned: Literal[] | undefined;
+  /** A whole-line comment: no reader of code looks into one. */
+  readonly comment: boolean;
   constructor(
     readonly text: string,
     readonly lang: Lang,
-  ) {}
+  ) {
+    this.comment = isCommentLine(text);
+  }
   get literals(): Literal[] {
     return (this.scanned ??= stringLiterals(this.text));
   }
@@ -59,8 +63,11 @@ export interface Found {
   /** What it holds under that name (a default, a parameter list): a different one on the other side is a change. */
   detail?: string;
   /** What stays the same around a renamed one (the rest of the line, or the value): equal keys pair. */
-  pairKey?: string;
+  pairKey?: string | number;
 }
+
+/** What a reader returns for a line with nothing for it (most lines, for most readers): one shared empty list. */
+export const NONE: readonly Found[] = Object.freeze([]);
 
 /** How an item reads: its old and new form, and what a docs line contains when it says either. */
 export interface Forms {
@@ -77,7 +84,7 @@ export interface ItemReader {
   readonly detailHow?: ChangeHow;
   /** What a removed item paired with an added one is (default `renamed`). */
   readonly pairedHow?: ChangeHow;
-  read(line: LineView): Found[];
+  read(line: LineView): readonly Found[];
   /** How a pair reads; by default by name alone (renamedOrRemoved). */
   describe?(how: ChangeHow, old: Found, added?: Found): Forms;
   /** Higher is more important to readers, by how it changed. */

@@ -25,6 +25,9 @@ export interface Pair {
   added?: Placed;
 }
 
+/** How many finds of the same name are looked through for one in the same hunk. */
+const SAME_HUNK_LOOKS = 8;
+
 function group<K>(xs: readonly Placed[], key: (p: Placed) => K | undefined): Map<K, Placed[]> {
   const m = new Map<K, Placed[]>();
   for (const p of xs) {
@@ -42,7 +45,6 @@ export function pairFinds(reader: ItemReader, removed: readonly Placed[], added:
   const pairs = new Map<Placed, Pair>();
   const removedNames = new Set(removed.map((r) => r.found.name));
   const addedByName = group(added, (a) => a.found.name);
-  const addedByNameInHunk = group(added, (a) => `${a.hunk}\u0000${a.found.name}`);
   const left: Placed[] = [];
   for (const r of removed) {
     const same = addedByName.get(r.found.name);
@@ -50,8 +52,9 @@ export function pairFinds(reader: ItemReader, removed: readonly Placed[], added:
       left.push(r);
       continue;
     }
-    // Still there: prefer the find in the same hunk, the one the change most likely touched.
-    const a = addedByNameInHunk.get(`${r.hunk}\u0000${r.found.name}`)?.[0] ?? same[0]!;
+    // Still there: prefer the find in the same hunk, the one the change most likely touched
+    // (looked for among the first few only, so a name used thousands of times costs no more).
+    const a = same.slice(0, SAME_HUNK_LOOKS).find((x) => x.hunk === r.hunk) ?? same[0]!;
     const [was, now] = [r.found.detail, a.found.detail];
     if (reader.detailHow && was !== undefined && now !== undefined && was !== now) pairs.set(r, { how: reader.detailHow, old: r, added: a });
   }
@@ -59,22 +62,29 @@ export function pairFinds(reader: ItemReader, removed: readonly Placed[], added:
   const used = new Set<Placed>();
   const fresh = added.filter((a) => !removedNames.has(a.found.name));
   const paired = reader.pairedHow ?? 'renamed';
-  const byKey = group(fresh, (a) => (a.found.pairKey ? `${a.hunk}\u0000${a.found.pairKey}` : undefined));
+  // By hunk, then by key: a pair is only looked for in the removed item's own hunk.
+  const byHunk = new Map<number, Map<string | number, Placed[]>>();
+  for (const [hunk, list] of group(fresh, (a) => a.hunk))
+    byHunk.set(
+      hunk,
+      group(list, (a) => a.found.pairKey || undefined),
+    );
   const unpaired: Placed[] = [];
-  const nextOf = new Map<string, number>();
+  const taken = new Map<Placed[], number>();
   for (const r of left) {
     // Each list is taken in order from a cursor, so many equal keys cost one step each.
-    const key = `${r.hunk}\u0000${r.found.pairKey}`;
-    const taken = nextOf.get(key) ?? 0;
-    const a = r.found.pairKey ? byKey.get(key)?.[taken] : undefined;
+    const list = r.found.pairKey ? byHunk.get(r.hunk)?.get(r.found.pairKey) : undefined;
+    const next = list ? (taken.get(list) ?? 0) : 0;
+    const a = list?.[next];
     if (a) {
-      nextOf.set(key, taken + 1);
+      taken.set(list!, next + 1);
       used.add(a);
       pairs.set(r, { how: paired, old: r, added: a });
     } else unpaired.push(r);
   }
 
-  const run = (p: Placed) => `${p.file}:${p.line.block}`;
+  // A run of changes, as one number: a file's diff has far fewer than a million runs (MAX_FILE_DIFF_LINES).
+  const run = (p: Placed) => p.file * 1_000_000 + p.line.block;
   const addedInRun = group(
     fresh.filter((a) => !used.has(a)),
     run,

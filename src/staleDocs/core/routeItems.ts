@@ -1,5 +1,5 @@
-import { CODE, type Found, type ItemReader, type LineView } from './itemKinds';
-import { foundAt, isCommentLine, leadOf } from './literals';
+import { NONE, CODE, type Found, type ItemReader, type LineView } from './itemKinds';
+import { foundAt, leadOf } from './literals';
 
 // HTTP routes: Express-style `app.get('/path')`, `router.post(…)`, Flask's and FastAPI's
 // `@app.route('/x')` / `@router.get('/x')`, Go's `http.HandleFunc("/x", …)` and its
@@ -9,6 +9,8 @@ import { foundAt, isCommentLine, leadOf } from './literals';
 const METHODS = 'get|post|put|patch|delete|head|options';
 const CALL = new RegExp(`\\b\\w+\\.(${METHODS}|all|route|api_route|use|Handle|HandleFunc|Any)\\(\\s*$`, 'i');
 const PATTERN = /^(?:(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) )?(\/[^\s"'`]*)$/;
+/** A literal that starts with a path: one test rules the other lines out. */
+const HINT = /['"`](?:[A-Z]+ )?\//;
 const WITH_METHOD = new RegExp(`^(?:${METHODS})$`, 'i');
 
 /** `GET /x` → ['GET', '/x']; `/x` → [undefined, '/x']. */
@@ -17,8 +19,8 @@ const parts = (name: string): [string | undefined, string] => {
   return space < 0 ? [undefined, name] : [name.slice(0, space), name.slice(space + 1)];
 };
 
-function read(line: LineView): Found[] {
-  if (isCommentLine(line.text) && !line.text.trimStart().startsWith('@')) return [];
+function read(line: LineView): readonly Found[] {
+  if ((line.comment && !line.text.trimStart().startsWith('@')) || !HINT.test(line.text)) return NONE;
   const out: Found[] = [];
   for (const lit of line.literals) {
     const pattern = PATTERN.exec(lit.text);

@@ -1,4 +1,4 @@
-import { CODE, renamedOrRemoved, type Forms, type Found, type ItemReader, type LineView } from './itemKinds';
+import { NONE, CODE, renamedOrRemoved, type Forms, type Found, type ItemReader, type LineView } from './itemKinds';
 import type { ChangeHow } from './staleDocs';
 import { foundAt } from './literals';
 
@@ -11,6 +11,7 @@ const JS = /^export\s+(?:default\s+)?(?:declare\s+)?(?:abstract\s+)?(?:async\s+)
 const JS_ARROW = /^\s*(?::[^=]*)?=\s*(?:async\s+)?(?=\()/;
 const PY = /^(?:async\s+)?(?:def|class)\s+([A-Za-z]\w*)/;
 const GO = /^(?:func\s+(?:\([^)]*\)\s*)?|type\s+|var\s+|const\s+)([A-Z]\w*)/;
+const PARAM_NAME = /^(?:\.\.\.|\*{1,2})?([A-Za-z_$][\w$]*)/;
 /** The longest parameter list read. */
 const MAX_PARAMS_CHARS = 300;
 
@@ -49,12 +50,12 @@ function paramsOf(text: string, afterName: number, lang: LineView['lang']): stri
   return text[at] === '(' ? paramsAt(text, at) : undefined;
 }
 
-function read(line: LineView): Found[] {
+function read(line: LineView): readonly Found[] {
   const re = line.lang === 'js' ? JS : line.lang === 'py' ? PY : GO;
   const m = re.exec(line.text);
-  if (!m) return [];
+  if (!m) return NONE;
   const name = m[1]!;
-  if (line.lang === 'py' && name.startsWith('_')) return [];
+  if (line.lang === 'py' && name.startsWith('_')) return NONE;
   const end = m.index + m[0].length;
   const detail = paramsOf(line.text, end, line.lang);
   return [{ ...foundAt(line.text, name, end - name.length), detail }];
@@ -64,17 +65,19 @@ function read(line: LineView): Found[] {
 export function paramNames(params: string): string[] {
   const names: string[] = [];
   let depth = 0;
-  let piece = '';
-  for (const c of `${params},`) {
-    if (c === ',' && depth === 0) {
-      const name = /^(?:\.\.\.|\*{1,2})?([A-Za-z_$][\w$]*)/.exec(piece.trim())?.[1];
+  let from = 0;
+  for (let i = 0; i <= params.length; i++) {
+    const c = params.charCodeAt(i);
+    if (c === 40 || c === 91 || c === 123 || c === 60)
+      depth += 1; // ( [ { <
+    else if (c === 41 || c === 93 || c === 125 || c === 62)
+      depth -= 1; // ) ] } >
+    else if ((c === 44 && depth === 0) || i === params.length) {
+      // , at the top level, or the end: one parameter.
+      const name = PARAM_NAME.exec(params.slice(from, i).trim())?.[1];
       if (name && name !== 'self' && name !== 'cls') names.push(name);
-      piece = '';
-      continue;
+      from = i + 1;
     }
-    if ('([{<'.includes(c)) depth += 1;
-    else if (')]}>'.includes(c)) depth -= 1;
-    piece += c;
   }
   return names;
 }
