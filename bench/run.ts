@@ -10,6 +10,7 @@ import { benchPathological } from './pathological';
 import { benchPolling } from './polling';
 import { benchRender } from './render';
 import { benchReview } from './review';
+import { benchStaleDocs } from './staleDocs';
 import { benchStream } from './stream';
 import type { BenchResult } from './util';
 
@@ -31,6 +32,7 @@ const BENCHES: Bench[] = [
   { key: 'conversation', run: benchConversation },
   { key: 'jobs', run: benchJobs },
   { key: 'health', run: benchHealth },
+  { key: 'stale', run: benchStaleDocs },
 ];
 
 function table(rows: string[][]): string {
