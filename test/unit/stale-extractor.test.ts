@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { extractChanges } from '../../src/staleDocs/core/changeExtractor';
 import { MAX_ITEMS, type ChangedItem, type Extraction } from '../../src/staleDocs/core/staleDocs';
-import { MAX_FILE_DIFF_LINES, MAX_LINE_CHARS, parseUnifiedDiff } from '../../src/staleDocs/core/unifiedDiff';
+import { MAX_FILE_DIFF_LINES, MAX_LINE_CHARS, MAX_PATH_CHARS, parseUnifiedDiff } from '../../src/staleDocs/core/unifiedDiff';
 
 // Issue 32's extractor, against REAL diffs: a small project (TypeScript, Python, Go, JSON, YAML,
 // TOML, .env) committed in a temporary Git repository with the real `git`, changed, and read back
@@ -412,6 +412,15 @@ describe('stale docs: the unified-diff parser (unifiedDiff.ts)', () => {
     assert.deepEqual([created!.oldPath, created!.newPath, created!.path], [undefined, 'café.ts', 'café.ts']);
     assert.deepEqual(created!.hunks[0]!.lines, [{ side: 'new', line: 1, text: 'export const c = 2;', block: 0 }]);
     assert.deepEqual([image!.oldPath, image!.newPath, image!.path, image!.binary], ['img.png', undefined, 'img.png', true]);
+  });
+
+  it('drops a file whose path is over the bound, and reads the next', () => {
+    const long = `${'d/'.repeat(MAX_PATH_CHARS / 2)}f.ts`;
+    const files = parseUnifiedDiff(`--- a/${long}\n+++ b/${long}\n@@ -1 +1 @@\n-a\n+b\n--- a/ok.ts\n+++ b/ok.ts\n@@ -1 +1 @@\n-a\n+b\n`);
+    assert.deepEqual(
+      files.map((f) => f.path),
+      ['ok.ts'],
+    );
   });
 
   it('cuts a line over the bound, and reads a hostile patch in linear time', () => {

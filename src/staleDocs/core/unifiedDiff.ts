@@ -12,6 +12,8 @@ export const MAX_FILE_DIFF_LINES = 20_000;
 export const MAX_FILE_DIFF_CHARS = 2_000_000;
 /** A changed line is cut here: no flag, key or message is longer, and the readers' regexes see at most this. */
 export const MAX_LINE_CHARS = 2_000;
+/** A path longer than this is not a path (git's own limit is the system's, 4,096 on Linux). */
+export const MAX_PATH_CHARS = 4096;
 /** The first lines of a file, when the diff shows them, are kept to spot "generated" markers. */
 export const HEAD_LINES = 5;
 
@@ -75,6 +77,7 @@ function unquote(text: string): string {
 
 /** A path from a `---`/`+++` line or a marker: undefined for /dev/null; git's `a/`-style prefix dropped. */
 function diffPath(raw: string, prefixed: boolean): string | undefined {
+  if (raw.length > MAX_PATH_CHARS) return undefined;
   const text = unquote(raw.replace(/\t.*$/, '').trimEnd());
   if (text === '/dev/null' || !text) return undefined;
   return prefixed && /^[a-z]\//.test(text) ? text.slice(2) : text;
