@@ -10,6 +10,8 @@ const MEMBER = /\b(?:process\.env|import\.meta\.env)\.([A-Za-z_][A-Za-z0-9_]*)/g
 const LEADS = [/\bprocess\.env\[\s*$/, /\bos\.environ\[\s*$/, /\bos\.environ\.get\(\s*$/, /\bos\.getenv\(\s*$/, /\bos\.(?:Getenv|LookupEnv)\(\s*$/];
 /** Most lines of code read no variable: one test rules them out before their literals are read. */
 const HINT = /env|Getenv|LookupEnv/;
+/** Real lines read a variable or two; a hostile one could hold a hundred. */
+const MAX_READS_PER_LINE = 8;
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const ASSIGNMENT = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=(.*)$/;
 
@@ -33,6 +35,8 @@ function read(line: LineView): readonly Found[] {
   const out: Found[] = [];
   for (const m of line.text.matchAll(MEMBER)) {
     out.push(foundAt(line.text, m[1]!, m.index + m[0].length - m[1]!.length));
+    // Each find hashes its line: a bound per line keeps a line of nothing but reads linear.
+    if (out.length >= MAX_READS_PER_LINE) break;
   }
   for (const lit of line.literals) {
     if (!NAME.test(lit.text)) continue;
