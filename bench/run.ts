@@ -4,6 +4,7 @@ import { benchConversation } from './conversation';
 import { benchFirstGlyph } from './first-glyph';
 import { benchFootprint } from './footprint';
 import { benchHealth } from './health';
+import { benchHistorySearch } from './historySearch';
 import { benchHost } from './host';
 import { benchJobs } from './jobs';
 import { benchPathological } from './pathological';
@@ -31,6 +32,7 @@ const BENCHES: Bench[] = [
   { key: 'conversation', run: benchConversation },
   { key: 'jobs', run: benchJobs },
   { key: 'health', run: benchHealth },
+  { key: 'history', run: benchHistorySearch },
 ];
 
 function table(rows: string[][]): string {

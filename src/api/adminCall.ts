@@ -1,15 +1,16 @@
 import type { OptionalFeature } from './errorReasons';
 import { ServiceError, describeError } from './errors';
-import { errorFromStatus } from './httpErrors';
+import { errorFromStatus, type ErrorTarget } from './httpErrors';
 import { Exchange, exchangeOptions, type ClientOptions } from './http';
 import { keyProblem } from './keys';
 import { redact } from './redact';
 import { hostLabel, secureBaseUrl, serviceUrl } from './url';
 
-// One JSON call with the admin key, shared by the agent-job client and the preview client: the
-// checks that must hold before the key leaves the machine (its shape, the project, the address it
-// would travel to), the exchange with its timeouts, a bounded body, and JSON that is refused by
-// name when it is not. What the body means is the caller's to validate.
+// One JSON call with a key, shared by the agent-job, preview and analytics clients (the admin key)
+// and the search client (the assistant key): the checks that must hold before the admin key leaves
+// the machine (its shape, the project, the address it would travel to), the exchange with its
+// timeouts, a bounded body, and JSON that is refused by name when it is not. What the body means
+// is the caller's to validate.
 
 export interface AdminClientOptions extends ClientOptions {
   projectId: string;
@@ -37,8 +38,11 @@ export interface AdminRequest {
   errorFor(response: Response, bodyText: string, secrets: readonly string[]): ServiceError;
 }
 
-/** Sends `req` with the admin key; resolves with the status and the parsed JSON of a 2xx answer. */
-export async function adminJson(opts: AdminClientOptions, req: AdminRequest): Promise<{ status: number; json: unknown }> {
+/** Options of one keyed call: the address, timeouts and fetch, and the key it carries (its kind checked by the caller). */
+export type KeyedOptions = ClientOptions & { apiKey: string };
+
+/** Sends `req` with the key; resolves with the status and the parsed JSON of a 2xx answer. */
+export async function keyedJson(opts: KeyedOptions, req: AdminRequest): Promise<{ status: number; json: unknown }> {
   const secrets = [opts.apiKey];
   const exchange = new Exchange(exchangeOptions(opts, { signal: req.signal, host: hostLabel(req.url), secrets }));
   try {
@@ -68,17 +72,18 @@ export async function adminJson(opts: AdminClientOptions, req: AdminRequest): Pr
 /**
  * The error of an endpoint beyond the interface (notes.md): 403 and 404 mean "not offered here"
  * (`notOffered`, which the caller turns into one quiet note); a 429 keeps when to retry, without
- * the agent jobs' hourly limit, which is not this endpoint's.
+ * the agent jobs' hourly limit, which is not this endpoint's. `target` says which key it carried.
  */
-export function optionalFeatureError(feature: OptionalFeature, projectId: string): AdminRequest['errorFor'] {
+export function optionalFeatureError(feature: OptionalFeature, target: ErrorTarget): AdminRequest['errorFor'] {
   return (response, text, secrets) => {
-    const err = errorFromStatus(response, text, { service: 'agent', projectId }, secrets);
+    const err = errorFromStatus(response, text, target, secrets);
     if (response.status === 403 || response.status === 404) {
       return err.with({ reason: { code: 'notOffered', feature, status: response.status } });
     }
     if (err.reason.code === 'rateLimited') {
       const { retryAt } = err.reason;
-      return err.with({ reason: retryAt === undefined ? { code: 'rateLimited', service: 'agent' } : { code: 'rateLimited', service: 'agent', retryAt } });
+      const service = target.service;
+      return err.with({ reason: retryAt === undefined ? { code: 'rateLimited', service } : { code: 'rateLimited', service, retryAt } });
     }
     return err;
   };

@@ -1,6 +1,6 @@
 import { parseAgentJob } from './agentJob';
 import { ServiceError, describeError } from './errors';
-import { adminJson, adminUrl } from './adminCall';
+import { keyedJson, adminUrl } from './adminCall';
 import { sleep, type ClientOptions } from './http';
 import { errorFromStatus, type ErrorTarget } from './httpErrors';
 import { redact } from './redact';
@@ -72,7 +72,7 @@ export class AgentClient {
       throw new ServiceError({ reason: { code: 'promptEmpty' } });
     }
     const errorTarget: ErrorTarget = { service: 'agent', ...target };
-    const { status, json } = await adminJson(this.opts, {
+    const { status, json } = await keyedJson(this.opts, {
       method,
       url,
       body: prompt === undefined ? undefined : { prompt },

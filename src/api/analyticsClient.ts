@@ -1,5 +1,5 @@
 import type { CallOptions } from './agentClient';
-import { adminJson, adminUrl, optionalFeatureError, type AdminClientOptions, type AdminRequest } from './adminCall';
+import { keyedJson, adminUrl, optionalFeatureError, type AdminClientOptions, type AdminRequest } from './adminCall';
 import { parseAssistantPage, parseFeedbackByPage, parseFeedbackPage, parseSearchPage } from './analyticsShape';
 import { ServiceError } from './errors';
 import {
@@ -63,7 +63,7 @@ export class AnalyticsClient {
   constructor(opts: AnalyticsClientOptions) {
     // Copied, so a later change to the caller's object cannot redirect the key mid-flight.
     this.opts = { ...opts };
-    this.errorFor = optionalFeatureError('analytics', this.opts.projectId);
+    this.errorFor = optionalFeatureError('analytics', { service: 'agent', projectId: this.opts.projectId });
   }
 
   /** GET /v1/analytics/{projectId}/feedback: one page of readers' feedback, newest first. */
@@ -89,7 +89,7 @@ export class AnalyticsClient {
   private async read<T>(endpoint: Endpoint, q: AnalyticsQuery, opts: CallOptions, parse: (body: unknown) => AnalyticsPage<T>): Promise<AnalyticsPage<T>> {
     const base = adminUrl(this.opts, ['v1', 'analytics', this.opts.projectId.trim(), ...endpoint.split('/')]);
     const url = `${base}?${analyticsParams(q, endpoint.startsWith('feedback')).toString()}`;
-    const { json } = await adminJson(this.opts, { method: 'GET', url, signal: opts.signal, maxBodyBytes: MAX_ANALYTICS_BODY_BYTES, errorFor: this.errorFor });
+    const { json } = await keyedJson(this.opts, { method: 'GET', url, signal: opts.signal, maxBodyBytes: MAX_ANALYTICS_BODY_BYTES, errorFor: this.errorFor });
     return parse(json);
   }
 }

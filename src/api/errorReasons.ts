@@ -24,7 +24,7 @@ export type MissingOption = Extract<ClientOption, 'baseUrl' | 'projectId' | 'api
  * actions offered and the tests all key on it.
  */
 /** Features built on the service's endpoints beyond the interface (notes.md): detected, never assumed. */
-export type OptionalFeature = 'preview' | 'analytics';
+export type OptionalFeature = 'preview' | 'analytics' | 'search';
 
 export type ServiceErrorReason =
   // Refused before any request: something to set or write first.
@@ -81,6 +81,8 @@ export type ServiceErrorReason =
   | { code: 'badPreview'; field: string; expected: string; got: string }
   /** A reader analytics page whose envelope cannot be used (its entries are checked one by one, not here). */
   | { code: 'badAnalytics'; field: string; expected: string; got: string }
+  /** A docs search (a list of hits) or page answer that cannot be used, the field named ('' for the whole body). */
+  | { code: 'badSearch'; field: string; expected: string; got: string }
   | { code: 'notAStream'; contentType: string }
   | { code: 'tooLarge'; maxKb: number }
   | { code: 'unreadable' }
@@ -139,6 +141,7 @@ const KIND_OF: Record<ServiceErrorCode, ServiceErrorKind> = {
   otherJob: 'protocol',
   badPreview: 'protocol',
   badAnalytics: 'protocol',
+  badSearch: 'protocol',
   notAStream: 'protocol',
   tooLarge: 'protocol',
   unreadable: 'protocol',

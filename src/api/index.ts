@@ -24,6 +24,20 @@ export {
   MAX_CURSOR_CHARS,
 } from './analyticsShape';
 export { AssistantClient, type AssistantClientOptions } from './assistantClient';
+export { SearchClient, searchBody, searchFilterBody, MAX_SEARCH_QUERY_CHARS, type SearchClientOptions } from './searchClient';
+export {
+  parseSearchHits,
+  parseDocsPage,
+  MAX_SEARCH_HITS,
+  MAX_HIT_CONTENT_CHARS,
+  MAX_HIT_PATH_CHARS,
+  MAX_PAGE_CONTENT_CHARS,
+  type DocsSearchFilter,
+  type DocsSearchRequest,
+  type DocsSearchHit,
+  type DocsSearchResults,
+  type DocsPageText,
+} from './searchShape';
 export { parseAgentJob } from './agentJob';
 export { buildAssistantBody, trimCurrentPath, messageContent, CURRENT_PATH_MAX_CHARS, DEFAULT_RETRIEVAL_PAGE_SIZE } from './requestBody';
 export { createEmptyMessage, reduceChunk, cloneMessage, messageText } from './reducer';

@@ -1,5 +1,5 @@
 import type { CallOptions } from './agentClient';
-import { adminJson, adminUrl, optionalFeatureError, type AdminClientOptions, type AdminRequest } from './adminCall';
+import { keyedJson, adminUrl, optionalFeatureError, type AdminClientOptions, type AdminRequest } from './adminCall';
 import { ServiceError } from './errors';
 import { parsePreviewDeployment, parsePreviewStatus } from './previewShape';
 import type { PreviewDeployment, PreviewStatus } from './types';
@@ -22,14 +22,14 @@ export class PreviewClient {
   constructor(opts: PreviewClientOptions) {
     // Copied, so a later change to the caller's object cannot redirect the key mid-flight.
     this.opts = { ...opts };
-    this.errorFor = optionalFeatureError('preview', this.opts.projectId);
+    this.errorFor = optionalFeatureError('preview', { service: 'agent', projectId: this.opts.projectId });
   }
 
   /** POST /v1/project/preview/{projectId} {branch}: starts (or redeploys) the branch's preview. */
   async requestPreview(branch: string, opts: CallOptions = {}): Promise<PreviewDeployment> {
     const url = adminUrl(this.opts, ['v1', 'project', 'preview', this.opts.projectId.trim()]);
     if (branch.trim() === '') throw new ServiceError({ reason: { code: 'badRequest' }, detail: 'branch is empty' });
-    const { json } = await adminJson(this.opts, {
+    const { json } = await keyedJson(this.opts, {
       method: 'POST',
       url,
       body: { branch },
@@ -43,7 +43,7 @@ export class PreviewClient {
   /** GET /v1/project/update-status/{statusId}: where a deployment is, with its (bounded) logs. */
   async getStatus(statusId: string, opts: CallOptions = {}): Promise<PreviewStatus> {
     const url = adminUrl(this.opts, ['v1', 'project', 'update-status', statusId]);
-    const { json } = await adminJson(this.opts, { method: 'GET', url, signal: opts.signal, maxBodyBytes: MAX_PREVIEW_BODY_BYTES, errorFor: this.errorFor });
+    const { json } = await keyedJson(this.opts, { method: 'GET', url, signal: opts.signal, maxBodyBytes: MAX_PREVIEW_BODY_BYTES, errorFor: this.errorFor });
     return parsePreviewStatus(json, statusId);
   }
 }

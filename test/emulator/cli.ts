@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { cloneDocsWorkspace, startEmulator } from './index';
 
-// `npm run emulator [-- --port N --job-duration-ms N --no-cors --no-analytics --hostile-analytics --clone-into DIR]`: the emulator on its
+// `npm run emulator [-- --port N --job-duration-ms N --no-cors --no-analytics --no-search --hostile-analytics --clone-into DIR]`: the emulator on its
 // own, for the demo and for trying the extension by hand. Ctrl+C stops it. `--clone-into` makes (or
 // re-points) a workspace clone of its docs repository there before the banner, for `npm start`.
 
@@ -33,7 +33,9 @@ function numberFlag(args: string[], name: string): number | undefined {
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   if (args.includes('--help') || args.includes('-h')) {
-    console.log('Usage: npm run emulator -- [--port N] [--job-duration-ms N] [--no-cors] [--no-analytics] [--hostile-analytics] [--clone-into DIR]');
+    console.log(
+      'Usage: npm run emulator -- [--port N] [--job-duration-ms N] [--no-cors] [--no-analytics] [--no-search] [--hostile-analytics] [--clone-into DIR]',
+    );
     return;
   }
   const emu = await startEmulator({
@@ -44,6 +46,8 @@ async function main(): Promise<void> {
     // A plan without reader analytics (403), or analytics with the hostile reader entries among them.
     analytics: !args.includes('--no-analytics'),
     analyticsHostile: args.includes('--hostile-analytics'),
+    // A service without the docs search and page endpoints (404): the stale-docs check falls back to the assistant.
+    search: !args.includes('--no-search'),
     log: (line) => console.log(`  ${new Date().toISOString().slice(11, 19)} ${line}`),
   });
   const cloneInto = stringFlag(args, '--clone-into');

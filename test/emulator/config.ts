@@ -1,6 +1,7 @@
 import type { DocsRepo } from './docsRepo';
 import type { AnalyticsControl } from './analytics';
 import type { PreviewControl } from './preview';
+import type { SearchControl } from './search';
 import { DEFAULT_SITE_DIR } from './siteFiles';
 
 // The emulator's public shapes and defaults. They live apart from server.ts so that every module
@@ -39,6 +40,8 @@ export interface EmulatorOptions {
   previews?: boolean;
   /** The plan has reader analytics; false answers every analytics call 403. Default true. */
   analytics?: boolean;
+  /** The service offers the docs search and page endpoints; false answers both 404 (a service without them). Default true. */
+  search?: boolean;
   /** Serve the hostile reader entries (markup, command links, 100 KB text, bidi controls) among the fixtures. Default false. */
   analyticsHostile?: boolean;
   /** Replace the analytics fixtures by this many generated feedback entries (the benchmark's project). Default 0: the fixtures. */
@@ -89,6 +92,8 @@ export interface RunningEmulator {
   previews: PreviewControl;
   /** Reader analytics: the plan, hostile entries, a fault for every call, a generated project (test/emulator/analytics.ts). */
   analytics: AnalyticsControl;
+  /** Docs search and page: offered or not (404), a fault for every call (test/emulator/search.ts). */
+  search: SearchControl;
   /** Agent jobs stay active while held (AgentJobs.hold). */
   holdJobs(held: boolean): void;
   reset(): void;
@@ -113,6 +118,7 @@ export function resolveOptions(opts: EmulatorOptions): ResolvedOptions {
     threadKeys: opts.threadKeys ?? true,
     previews: opts.previews ?? true,
     analytics: opts.analytics ?? true,
+    search: opts.search ?? true,
     analyticsHostile: opts.analyticsHostile ?? false,
     analyticsEntries: opts.analyticsEntries ?? 0,
     analyticsPages: opts.analyticsPages ?? 1000,

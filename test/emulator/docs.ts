@@ -36,6 +36,7 @@ export class DocsSite {
 <li>Project id: <code>${escapeHtml(info.projectId)}</code>, domain: <code>${escapeHtml(info.domain)}</code></li>
 <li>Agent jobs: <code>POST /v2/agent/{projectId}/job</code>, <code>POST …/job/{id}/message</code>, <code>GET …/job/{id}</code></li>
 <li>Assistant: <code>POST /discovery/v2/assistant/{domain}/message</code> (and the deprecated <code>v1</code>)</li>
+<li>Docs search and page (assistant key): <code>POST /discovery/v1/search/{domain}</code>, <code>POST /discovery/v1/page/{domain}</code></li>
 <li>The documentation it answers from: <a href="/docs">/docs</a></li>
 <li>The docs site's MCP server (Streamable HTTP, no key): <code>POST /mcp</code>, tools <code>search</code> and <code>get_page</code></li>
 <li>For tests: <a href="/__emulator/requests">/__emulator/requests</a>, <code>POST /__emulator/reset</code>, <a href="/__emulator/health">/__emulator/health</a></li>

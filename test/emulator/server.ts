@@ -15,6 +15,7 @@ import { errorBody, Exchange, htmlPage } from './exchange';
 import { DocsMcp, MCP_PATH } from './mcp';
 import { Previews } from './preview';
 import { DocsIndex } from './retrieval';
+import { DocsSearch } from './search';
 
 // The HTTP server: routing, the request log, keys, and a close() that ends open streams at once.
 
@@ -49,6 +50,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     isBranchName(branch) ? ((await docsRepo.readFile(branch, `${page}.mdx`)) ?? (await docsRepo.readFile(branch, `${page}.md`))) : undefined,
   );
   const analytics = new Analytics(opts);
+  const search = new DocsSearch(opts, docs);
   const requests: RecordedRequest[] = [];
   const sockets = new Set<Socket>();
   const exchanges = new Set<Exchange>();
@@ -58,6 +60,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     assistant.reset();
     previews.reset();
     analytics.reset();
+    search.reset();
     requests.length = 0;
   };
 
@@ -120,6 +123,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     if (path === MCP_PATH) return mcp.handle(ex);
     if (await previews.route(ex, (e) => keyRefused(e, 'admin'))) return;
     if (analytics.route(ex, (e) => keyRefused(e, 'admin'))) return;
+    if (await search.route(ex, (e) => keyRefused(e, 'assistant'))) return;
     if (path.startsWith('/pr/') && method === 'GET') {
       const html = agent.prPage(path);
       return html ? ex.html(200, html) : ex.html(404, htmlPage('Pull request not found', '<h1>Pull request not found</h1>'));
@@ -228,6 +232,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     holdJobs: (held: boolean) => agent.hold(held),
     previews,
     analytics,
+    search,
     reset,
     close,
   };

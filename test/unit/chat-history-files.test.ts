@@ -421,6 +421,40 @@ describe('conversations are kept as files, everything the user did not delete (i
       assert.equal(most, 1, 'one conversation read at a time');
     });
 
+    it('shows the first results while it goes on: the first hit at once, then at most every 100 ms', async () => {
+      const d = disk();
+      const store = await open(d);
+      const made = await converse(store, 30);
+      let time = 0;
+      let reads = 0;
+      const seen: { reads: number; ids: string[] }[] = [];
+      const hits = await scanHistory(
+        store.entries(),
+        async (id) => {
+          reads++;
+          time += 10; // each file takes 10 ms on this clock
+          return store.read(id);
+        },
+        'conversation',
+        () => false,
+        { show: (h) => seen.push({ reads, ids: h.map((x) => x.id) }), now: () => time },
+      );
+      assert.equal(hits?.length, 30);
+      assert.ok(seen.length >= 2, `partial results were shown: ${seen.length}`);
+      assert.deepEqual(seen[0], { reads: 1, ids: [made[29]] }, 'the newest conversation, as soon as its file was read');
+      // After the first, a partial list waits for 100 ms of the clock (10 files), so 30 files show 1 + 2 of them.
+      assert.deepEqual(
+        seen.map((s) => s.reads),
+        [1, 11, 21],
+      );
+      for (const s of seen)
+        assert.deepEqual(
+          s.ids,
+          hits!.slice(0, s.ids.length).map((h) => h.id),
+          'each partial list is in the final order',
+        );
+    });
+
     it('the next keystroke cancels a search between files', async () => {
       const d = disk();
       const store = await open(d);

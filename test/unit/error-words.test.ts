@@ -329,6 +329,7 @@ const EVERY: Record<ServiceErrorCode, ServiceErrorReason> = {
   otherJob: { code: 'otherJob', askedFor: 'a', answeredFor: 'b' },
   badPreview: { code: 'badPreview', field: 'status', expected: 'one of queued, in_progress, success, failure', got: '"exploded"' },
   badAnalytics: { code: 'badAnalytics', field: 'feedback', expected: 'a list', got: '"not a list"' },
+  badSearch: { code: 'badSearch', field: '', expected: 'a list of hits', got: 'an object' },
   notAStream: { code: 'notAStream', contentType: '' },
   tooLarge: { code: 'tooLarge', maxKb: 1024 },
   unreadable: { code: 'unreadable' },

@@ -167,23 +167,50 @@ export function excerpt(text: string, at: number, len: number): string {
   return `${start > 0 ? '…' : ''}${line}${end < text.length ? '…' : ''}`;
 }
 
+/** The history pick waits this long after a keystroke before a search reads the files (typing goes on). */
+export const SEARCH_DELAY_MS = 120;
+
+/** After the first, partial results are shown at most this often (ms): each one sorts what was found. */
+export const PARTIAL_EVERY_MS = 100;
+
+/** Partial results while a scan goes on (the history pick shows them while its busy bar runs). */
+export interface ScanProgress {
+  /** The hits so far, in the order the final list will have them. */
+  show(hits: HistoryHit[]): void;
+  now?: () => number;
+}
+
 /**
  * searchHistory over conversations kept as files: each is read, searched and let go before the
  * next, so the search never holds more than one in memory. `cancelled` is asked between files (the
  * next keystroke starts another search); then the answer is undefined. `entries` are newest first.
+ * With `progress`, the first hit is shown as soon as its file is read, and then the hits so far at
+ * most every PARTIAL_EVERY_MS, so a search through a thousand files shows something at once. The
+ * sorts are bounded by time, not by hits: the scan stays linear in the files.
  */
 export async function scanHistory(
   entries: readonly { id: string }[],
   read: (id: string) => Promise<SearchableConversation | undefined>,
   query: string,
   cancelled: () => boolean,
+  progress?: ScanProgress,
 ): Promise<HistoryHit[] | undefined> {
   const ranked: (RankedHit & { order: number })[] = [];
+  const sorted = () => ranked.sort((a, b) => a.rank - b.rank || a.order - b.order).map((r) => r.hit);
+  const now = progress?.now ?? Date.now;
+  let shown = 0;
+  let shownAt = 0;
   for (const [order, e] of entries.entries()) {
     if (cancelled()) return undefined;
     const c = await read(e.id);
     const r = c && searchOne(c, query);
-    if (r) ranked.push({ ...r, order });
+    if (!r) continue;
+    ranked.push({ ...r, order });
+    if (progress && (shown === 0 || now() - shownAt >= PARTIAL_EVERY_MS) && !cancelled()) {
+      shown = ranked.length;
+      shownAt = now();
+      progress.show(sorted());
+    }
   }
-  return cancelled() ? undefined : ranked.sort((a, b) => a.rank - b.rank || a.order - b.order).map((r) => r.hit);
+  return cancelled() ? undefined : sorted();
 }

@@ -3,19 +3,16 @@ import type { ChatController } from './chatController';
 import type { ChatFocus } from '../core/chatFocus';
 import type { HistoryEntry } from '../core/chatStorage';
 import { exportConversation } from './exportCommand';
-import { scanHistory, type HistoryHit } from '../core/historySearch';
+import { scanHistory, SEARCH_DELAY_MS, type HistoryHit } from '../core/historySearch';
 
 // "Show Conversation History…": the past conversations, searched by what the user types across
 // their questions and answers (historySearch.ts), each with the excerpt around its hit. The list
-// comes from the store's index; a search reads the conversations' files one at a time, and the
-// next keystroke cancels it. Picking one reopens it; its buttons export it as Markdown or delete it.
+// comes from the store's index; a search reads the conversations' files one at a time, shows the
+// first hits while it goes on, and the next keystroke cancels it. Picking one reopens it; its buttons export it as Markdown or delete it.
 
 interface Item extends vscode.QuickPickItem {
   id: string;
 }
-
-/** Typing pauses this long before a search reads the files. */
-const SEARCH_DELAY_MS = 120;
 
 export async function showHistoryPick(controller: ChatController, focus: ChatFocus): Promise<void> {
   const { store } = controller;
@@ -69,6 +66,8 @@ export async function showHistoryPick(controller: ChatController, focus: ChatFoc
         (id) => store.read(id),
         query,
         () => mine !== search,
+        // The first hits at once while the busy bar runs on: a thousand files take a while.
+        { show: (hits) => mine === search && show(hits) },
       ).then((hits) => {
         if (!hits) return;
         pick.busy = false;

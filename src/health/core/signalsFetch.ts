@@ -1,6 +1,6 @@
 import { abortedError, ServiceError } from '../../api';
 import type { AnalyticsPage, AnalyticsQuery, AssistantConversationRecord, FeedbackEntry, PageFeedbackCounts, SearchRecord } from '../../api';
-import { realClock, type Clock } from '../../host/core/clock';
+import { realClock, sleepOn, type Clock } from '../../host/core/clock';
 
 // One analytics read drained by cursor, bounded whatever the service does: at most 100 entries a
 // request, at most 5,000 kept (the oldest dropped first, and counted), a cursor that repeats or
@@ -69,7 +69,7 @@ export async function drain<T>(read: PageRead<T>, query: AnalyticsQuery, options
     } catch (error) {
       const wait = rateWait(error, clock);
       if (wait === undefined || wait > MAX_RATE_WAIT_MS || ++waits > MAX_RATE_WAITS) throw error;
-      await sleep(wait, clock, signal);
+      await sleepOn(clock, wait, signal);
       continue;
     }
     if (signal?.aborted) throw abortedError();
@@ -106,19 +106,4 @@ function rateWait(error: unknown, clock: Clock): number | undefined {
   if (!(error instanceof ServiceError) || error.reason.code !== 'rateLimited') return undefined;
   if (error.reason.retryAt !== undefined) return Math.max(0, error.reason.retryAt - clock.now());
   return error.retryAfterMs ?? 1000;
-}
-
-function sleep(ms: number, clock: Clock, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(abortedError());
-    const onAbort = (): void => {
-      clock.clearTimeout(timer);
-      reject(abortedError());
-    };
-    const timer = clock.setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }

@@ -1,4 +1,4 @@
-import { timerDelay } from '../../api';
+import { abortedError, timerDelay } from '../../api';
 
 // Time and timers as the cores use them, so a test can move time by hand (test/unit/fakeClock.ts)
 // and a wait of any length stays a wait: the features' polls, backoffs and Retry-After waits.
@@ -15,3 +15,19 @@ export const realClock: Clock = {
   setTimeout: (fn, ms) => setTimeout(fn, timerDelay(ms)),
   clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
 };
+
+/** Waits `ms` on `clock`, or rejects with an `aborted` ServiceError as soon as `signal` fires. */
+export function sleepOn(clock: Clock, ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(abortedError());
+    const onAbort = (): void => {
+      clock.clearTimeout(timer);
+      reject(abortedError());
+    };
+    const timer = clock.setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}

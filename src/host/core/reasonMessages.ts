@@ -131,10 +131,16 @@ const MESSAGES: { [C in ServiceErrorCode]: (f: Facts<ReasonOf<C>>) => string } =
     ),
   projectNotFound: ({ r, l10n }) => l10n.t('Project "{0}" was not found on the service. Check {1}.', r.projectId, SETTING.projectId),
   jobNotFound: ({ r, l10n }) => l10n.t('Job {0} was not found on the service. It may have been deleted, or belong to another project.', r.jobId),
-  notOffered: ({ r, l10n, status }) =>
-    r.feature === 'analytics'
-      ? l10n.t('Reader analytics are not offered by this service or plan (HTTP {0}).', status)
-      : l10n.t('Preview deployments are not offered by this service or plan (HTTP {0}).', status),
+  notOffered: ({ r, l10n, status }) => {
+    switch (r.feature) {
+      case 'analytics':
+        return l10n.t('Reader analytics are not offered by this service or plan (HTTP {0}).', status);
+      case 'search':
+        return l10n.t('Docs search is not offered by this service or plan (HTTP {0}).', status);
+      default:
+        return l10n.t('Preview deployments are not offered by this service or plan (HTTP {0}).', status);
+    }
+  },
   threadGone: ({ l10n }) => l10n.t("This conversation's thread is no longer known to the service. Start a new conversation."),
   domainNotFound: ({ r, l10n }) => l10n.t('The documentation site "{0}" was not found on the service. Check {1}.', r.domain, SETTING.domain),
   rateLimited: ({ r, l10n, err, now }) => {
@@ -208,6 +214,10 @@ const MESSAGES: { [C in ServiceErrorCode]: (f: Facts<ReasonOf<C>>) => string } =
     r.field
       ? l10n.t('The service sent reader analytics that cannot be read: "{0}" should be {1}, but it is {2}.', r.field, r.expected, r.got)
       : l10n.t('The service answered with {0} where reader analytics were expected.', r.got),
+  badSearch: ({ r, l10n }) =>
+    r.field
+      ? l10n.t('The service sent search results that cannot be read: "{0}" should be {1}, but it is {2}.', r.field, r.expected, r.got)
+      : l10n.t('The service sent search results that cannot be read: it answered with {0} where {1} was expected.', r.got, r.expected),
   notAStream: ({ r, l10n }) =>
     l10n.t('The service answered with {0}, not a stream. Check {1} and {2}.', r.contentType || l10n.t('no content type'), SETTING.baseUrl, SETTING.apiVersion),
   tooLarge: ({ r, l10n }) => l10n.t("The service's answer was larger than expected (over {0} KB).", r.maxKb),
