@@ -11,6 +11,7 @@ import { benchPathological } from './pathological';
 import { benchPolling } from './polling';
 import { benchRender } from './render';
 import { benchReview } from './review';
+import { benchSoak } from './soak';
 import { benchStream } from './stream';
 import type { BenchResult } from './util';
 
@@ -33,6 +34,7 @@ const BENCHES: Bench[] = [
   { key: 'jobs', run: benchJobs },
   { key: 'health', run: benchHealth },
   { key: 'history', run: benchHistorySearch },
+  { key: 'soak', run: benchSoak },
 ];
 
 function table(rows: string[][]): string {

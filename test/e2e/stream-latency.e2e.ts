@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { loadavg } from 'node:os';
 import type { Frame } from 'playwright-core';
 import type { TimedRecord } from '../emulator/streams';
 import { step } from './workbench';
@@ -11,6 +12,8 @@ import { withStack } from './withStack';
 // render is the first change that shows the whole text. Both clocks are this machine's.
 
 const BUDGET_MS = 50;
+/** The renderer's longest wait for a render while text arrives (the README's kept budget). */
+const LONGEST_WAIT_MS = 150;
 const ANSWERS = 5;
 
 type Change = { at: number; length: number; status: string | null };
@@ -38,7 +41,7 @@ async function watch(chat: Frame): Promise<void> {
 describe('e2e: a streamed answer ends on screen right after its last byte', function () {
   const e2e = withStack({ stack: { demoKeys: true }, openChat: true });
 
-  it(`renders the whole answer within ${BUDGET_MS} ms of the stream's last byte`, async function () {
+  it(`renders the whole answer within ${BUDGET_MS} ms of the stream's last byte (the median of ${ANSWERS} answers)`, async function () {
     const questions = [
       'How do I configure the connect timeout?',
       'What are the rate limits?',
@@ -72,10 +75,17 @@ describe('e2e: a streamed answer ends on screen right after its last byte', func
         `answer ${i + 1}: ${whole} characters; final render ${afterLastByte} ms after the last byte, ${afterLastText} ms after the last text delta (last text → last byte ${record.lastByteAt - record.lastTextAt} ms); ${changes.length} changes seen`,
       );
     }
-    console.log(`      ${rows.join('\n      ')}`);
+    console.log(`      ${rows.join('\n      ')}\n      (load average ${loadavg()[0]!.toFixed(1)})`);
+    // The budget is on the median of the answers: a final render held back to the next frame of the
+    // renderer's pacing (100 ms) would put it over. One answer may come later when the machine is
+    // busy elsewhere (CI saw 63 ms once in five at a load of 12, the others -48 to -8 ms), but never
+    // past the renderer's longest wait between renders.
+    const sorted = [...late].sort((a, b) => a - b);
+    const median = sorted[Math.floor(sorted.length / 2)]!;
+    assert.ok(median <= BUDGET_MS, `final render after the last byte: median ${median} ms of ${late.join(', ')} ms (budget ${BUDGET_MS} ms)`);
     assert.ok(
-      late.every((ms) => ms <= BUDGET_MS),
-      `final render after the last byte: ${late.join(', ')} ms (budget ${BUDGET_MS} ms)`,
+      late.every((ms) => ms <= LONGEST_WAIT_MS),
+      `final render after the last byte: ${late.join(', ')} ms (none may wait longer than ${LONGEST_WAIT_MS} ms)`,
     );
   });
 });

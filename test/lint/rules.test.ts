@@ -285,6 +285,12 @@ describe('the project’s rules bite', function () {
         join(dir, 'src/chat/bite.ts'),
         "import type { ErrorView } from '../common/protocol';\nexport const bite = (): ErrorView => ({ message: 'The service could not answer.', kind: 'server', actions: ['retry'] });\n",
       );
+      // A feature folder nobody listed yet: checked from its first file.
+      mkdirSync(join(dir, 'src/brandNew/vscode'), { recursive: true });
+      writeFileSync(
+        join(dir, 'src/brandNew/vscode/bite.ts'),
+        "import * as vscode from 'vscode';\nexport const bite = (): Thenable<unknown> => vscode.window.showInformationMessage('Nothing to check.');\n",
+      );
       const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
       pkg.contributes.commands[0].title = 'Set Admin API Key…';
       writeFileSync(join(dir, 'package.json'), JSON.stringify(pkg, null, 2));
@@ -304,6 +310,7 @@ describe('the project’s rules bite', function () {
       assert.match(r.stderr, /src\/webview\/bite\.ts:7:\d+: "Stop" goes to h\(children\)/);
       assert.doesNotMatch(r.stderr, /"Send"|"send button"/, 'a word through l10n.t, and a class, are fine');
       assert.match(r.stderr, /src\/chat\/bite\.ts:2:\d+: "The service could not answer\." goes to the message property without l10n\.t/);
+      assert.match(r.stderr, /src\/brandNew\/vscode\/bite\.ts:2:\d+: "Nothing to check\." goes to vscode\.window\.showInformationMessage\(message\)/);
       assert.match(r.stderr, /package\.json docsAssistant\.setAdminKey\.title: "Set Admin API Key…" is not a %key% placeholder/);
       assert.match(r.stderr, /package\.nls\.json: "command\.setAdminKey\.title" is used nowhere in package\.json/);
       assert.match(r.stderr, /l10n\/bundle\.l10n\.json is stale: run `npm run l10n` and commit it \(1 new, 0 gone\)\n {2}new: Translated \{0\}/);
