@@ -12,6 +12,7 @@ import { benchPolling } from './polling';
 import { benchRender } from './render';
 import { benchReview } from './review';
 import { benchSoak } from './soak';
+import { benchStaleDocs } from './staleDocs';
 import { benchStream } from './stream';
 import type { BenchResult } from './util';
 
@@ -35,6 +36,7 @@ const BENCHES: Bench[] = [
   { key: 'health', run: benchHealth },
   { key: 'history', run: benchHistorySearch },
   { key: 'soak', run: benchSoak },
+  { key: 'stale', run: benchStaleDocs },
 ];
 
 function table(rows: string[][]): string {
