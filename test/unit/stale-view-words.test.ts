@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { expectedChanges } from '../fixtures/staleDocsChange';
 import { PatchText } from '../../src/staleDocs/core/patchText';
 import type { ChangedItem, StaleCheck, StalePage } from '../../src/staleDocs/core/staleDocs';
 import { changeLabel, checkSummary, pageDescription, pageUrl, placeLabel, ROW_MAX_CHARS, rowText } from '../../src/staleDocs/core/staleWords';
@@ -10,16 +11,13 @@ import { changeLabel, checkSummary, pageDescription, pageUrl, placeLabel, ROW_MA
 
 const HOSTILE = `[run](command:workbench.action.terminal.new) <img src=x onerror=alert(1)> \u202eevil\u202c\u0007\n# heading ${'A'.repeat(50_000)}`;
 
+/** The scripted change's flag rename (test/fixtures/staleDocsChange.ts), as the extractor gives it. */
+const dlq = expectedChanges[0]!;
 const item = (over: Partial<ChangedItem> = {}): ChangedItem => ({
+  ...dlq,
   id: 'flag:--dlq',
-  kind: 'flag',
-  how: 'renamed',
-  oldForm: '--dlq',
-  newForm: '--dead-letter-queue',
-  staleNeedles: ['--dlq'],
-  updatedNeedles: ['--dead-letter-queue'],
-  old: { file: 'relay-cli/src/cli.ts', line: 12 },
-  new: { file: 'relay-cli/src/cli.ts', line: 12 },
+  old: { file: dlq.file, line: 12 },
+  new: { file: dlq.file, line: 12 },
   weight: 10,
   ...over,
 });
@@ -73,7 +71,7 @@ describe('Docs to Update: the patch read and the words shown', () => {
     assert.equal(checkSummary(check), '1 page to update for 2 code changes.');
     assert.equal(
       checkSummary({ ...check, via: 'assistant', cut: true, requests: 50 }),
-      "1 page to update for 2 code changes. Search not offered: the assistant's sources were used. Only the first 50 searches were made.",
+      '1 page to update for 2 code changes. Search is not offered by this service: the assistant’s sources were used. Only the first 50 searches were made.',
     );
   });
 

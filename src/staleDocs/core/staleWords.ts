@@ -1,7 +1,8 @@
 import type * as l10n from '@vscode/l10n';
 import { safeExternalUrl } from '../../api';
-import { visibleText } from '../../common/markdown/plainText';
+import { visibleLine } from '../../common/markdown/plainText';
 import { english } from '../../common/l10n';
+import { fallbackNote } from './docsSearchers';
 import type { ChangedItem, DiffPlace, StaleCheck, StalePage } from './staleDocs';
 
 /** vscode.l10n.t, or `english` (src/common/l10n.ts) in tests. */
@@ -17,11 +18,7 @@ export const TOOLTIP_MAX_CHARS = 1000;
 
 /** `text` as one visible line of at most `max` characters. */
 export function rowText(text: string, max = ROW_MAX_CHARS): string {
-  // The slice comes first: a 20,000-character line is not scanned whole for a label.
-  const flat = visibleText(text.slice(0, max * 4))
-    .replace(/\s+/g, ' ')
-    .trim();
-  return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
+  return visibleLine(text, max);
 }
 
 /** `--dlq → --dead-letter-queue`, `--delay (removed)`. */
@@ -61,7 +58,7 @@ export function checkSummary(check: StaleCheck, t: Translate = english): string 
   const pages = check.pages.length === 1 ? l10n.t('1 page to update') : l10n.t('{0} pages to update', check.pages.length);
   const items = check.items.length === 1 ? l10n.t('1 code change') : l10n.t('{0} code changes', check.items.length);
   const parts = [l10n.t('{0} for {1}.', pages, items)];
-  if (check.via === 'assistant') parts.push(l10n.t("Search not offered: the assistant's sources were used."));
+  if (check.via === 'assistant') parts.push(fallbackNote(t));
   if (check.cut) parts.push(l10n.t('Only the first {0} searches were made.', check.requests));
   return parts.join(' ');
 }
