@@ -85,6 +85,9 @@ describe('Check Docs for My Changes (real Git extension, real git, the emulatorâ
   it('with Git turned off (as in the browser), says so plainly and reads nothing', async () => {
     // The suite's settings turn Git off (test/integration/run.mjs); an earlier suite may have reset it.
     await vscode.workspace.getConfiguration('git').update('enabled', false, vscode.ConfigurationTarget.Global);
+    // An earlier suite's Git extension turns itself off a moment after the setting does.
+    const gitExt = vscode.extensions.getExtension<{ enabled: boolean }>('vscode.git');
+    await waitFor('the Git extension to be off', () => !gitExt?.isActive || gitExt.exports?.enabled === false, 20_000);
     await vscode.commands.executeCommand('docsAssistant.checkDocsForChanges');
     assert.equal(checker().state, 'noGit');
     assert.deepEqual(shown.length, 1, JSON.stringify(shown));
