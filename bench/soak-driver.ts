@@ -25,13 +25,15 @@ export interface SoakPoint {
   nodes: number;
   listeners: number;
   documents: number;
+  /** Elements in the chat webview's own document: what of `nodes` is the chat's. */
+  webviewElements: number;
   /** Wall-clock seconds since the first question. */
   seconds: number;
 }
 
 export type SoakOutput = { skipped: string } | { codeServer: string; points: SoakPoint[]; questions: number; perConversation: number; seconds: number };
 
-const EVERY = 50;
+const EVERY = Number(process.env.SOAK_EVERY ?? 50);
 const PER_CONVERSATION = 20;
 const INSPECTOR = 'http://127.0.0.1:9229';
 
@@ -123,7 +125,7 @@ async function inspectExtensionHost(stack: Stack): Promise<Inspector> {
   }
 }
 
-async function measure(host: Inspector, page: CDPSession, question: number, started: number): Promise<SoakPoint> {
+async function measure(host: Inspector, page: CDPSession, frame: Frame, question: number, started: number): Promise<SoakPoint> {
   await host.send('HeapProfiler.collectGarbage');
   const { usedSize } = await host.send<{ usedSize: number }>('Runtime.getHeapUsage');
   const { result } = await host.send<{ result: { value: string } }>('Runtime.evaluate', {
@@ -135,6 +137,7 @@ async function measure(host: Inspector, page: CDPSession, question: number, star
   await page.send('HeapProfiler.collectGarbage');
   const heap = await page.send('Runtime.getHeapUsage');
   const dom = await page.send('Memory.getDOMCounters');
+  const webviewElements = await frame.evaluate(() => document.getElementsByTagName('*').length);
   return {
     question,
     hostHeapMb: usedSize / 1024 / 1024,
@@ -143,6 +146,7 @@ async function measure(host: Inspector, page: CDPSession, question: number, star
     nodes: dom.nodes,
     listeners: dom.jsEventListeners,
     documents: dom.documents,
+    webviewElements,
     seconds: (Date.now() - started) / 1000,
   };
 }
@@ -169,7 +173,7 @@ async function main(): Promise<SoakOutput> {
     await wb.waitForAnswer(frame, 'done');
     await newConversation(wb, frame);
     const started = Date.now();
-    const points = [await measure(host, page, 0, started)];
+    const points = [await measure(host, page, frame, 0, started)];
     log(`question 0: host ${points[0]!.hostHeapMb.toFixed(1)} MB, page ${points[0]!.pageHeapMb.toFixed(1)} MB`);
     const asks = ['How do I rotate an API key?', 'What are the rate limits?', 'How do webhooks retry?', 'Where do I set the visibility timeout?'];
     for (let q = 1; q <= questions; q++) {
@@ -177,10 +181,10 @@ async function main(): Promise<SoakOutput> {
       await wb.waitForAnswer(frame, 'done', 60_000);
       if (q % PER_CONVERSATION === 0 && q < questions) await newConversation(wb, frame);
       if (q % EVERY === 0) {
-        const p = await measure(host, page, q, started);
+        const p = await measure(host, page, frame, q, started);
         points.push(p);
         log(
-          `question ${q}: host ${p.hostHeapMb.toFixed(1)} MB, page ${p.pageHeapMb.toFixed(1)} MB, ${p.listeners} listeners, ${p.nodes} nodes (${p.seconds.toFixed(0)} s)`,
+          `question ${q}: host ${p.hostHeapMb.toFixed(1)} MB, page ${p.pageHeapMb.toFixed(1)} MB, ${p.listeners} listeners, ${p.nodes} nodes, ${p.webviewElements} in the webview (${p.seconds.toFixed(0)} s)`,
         );
       }
     }

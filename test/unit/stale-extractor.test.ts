@@ -213,8 +213,8 @@ describe('stale docs: the change extractor on real git diffs (changeExtractor.ts
     oldForm: string;
     how: ChangedItem['how'];
     newForm?: string;
-    stale?: string[];
-    updated?: string[];
+    /** The stale needles, then the updated ones when they are checked. */
+    needles?: [string[], string[]?];
     old?: [string, number];
     new?: [string, number];
   }[] = [
@@ -223,20 +223,18 @@ describe('stale docs: the change extractor on real git diffs (changeExtractor.ts
       oldForm: '--dlq',
       how: 'renamed',
       newForm: '--dead-letter-queue',
-      stale: ['--dlq'],
-      updated: ['--dead-letter-queue'],
+      needles: [['--dlq'], ['--dead-letter-queue']],
       old: ['src/cli.ts', 14],
       new: ['src/cli.ts', 14],
     },
-    { kind: 'flag', oldForm: '--delay', how: 'removed', stale: ['--delay'], updated: [], old: ['src/cli.ts', 15] },
+    { kind: 'flag', oldForm: '--delay', how: 'removed', needles: [['--delay'], []], old: ['src/cli.ts', 15] },
     { kind: 'symbol', oldForm: 'listQueues', how: 'renamed', newForm: 'queues' },
     {
       kind: 'symbol',
       oldForm: 'publish(queue: string, body: string)',
       how: 'signature',
       newForm: 'publish(queue: string, body: string, options: PublishOptions)',
-      stale: ['publish(queue, body)'],
-      updated: ['publish(', 'options'],
+      needles: [['publish(queue, body)'], ['publish(', 'options']],
     },
     // Python: a new signature, a renamed public class (a private function is not listed, below).
     { kind: 'symbol', oldForm: 'connect(url, timeout=30)', how: 'signature', newForm: 'connect(url, timeout=60, retries=3)' },
@@ -250,16 +248,18 @@ describe('stale docs: the change extractor on real git diffs (changeExtractor.ts
       oldForm: 'visibility_timeout: 30s',
       how: 'default',
       newForm: 'visibility_timeout: 60s',
-      stale: ['visibility_timeout', '30s'],
-      updated: ['visibility_timeout', '60s'],
+      needles: [
+        ['visibility_timeout', '30s'],
+        ['visibility_timeout', '60s'],
+      ],
       old: ['relay.defaults.yaml', 2],
     },
-    { kind: 'configKey', oldForm: 'max_receives: 5', how: 'renamed', newForm: 'max_deliveries: 5', stale: ['max_receives'], updated: ['max_deliveries'] },
+    { kind: 'configKey', oldForm: 'max_receives: 5', how: 'renamed', newForm: 'max_deliveries: 5', needles: [['max_receives'], ['max_deliveries']] },
     { kind: 'configKey', oldForm: 'batchSize: 10', how: 'removed' },
-    { kind: 'configKey', oldForm: 'region: us-east-1', how: 'default', newForm: 'region: eu-west-1', stale: ['region', 'us-east-1'] },
+    { kind: 'configKey', oldForm: 'region: us-east-1', how: 'default', newForm: 'region: eu-west-1', needles: [['region', 'us-east-1']] },
     // Renamed in the code and in .env.example: one item (ids are unique, below), at its first place.
     { kind: 'envVar', oldForm: 'RELAY_TOKEN', how: 'renamed', newForm: 'RELAY_API_TOKEN', old: ['.env.example', 1] },
-    { kind: 'route', oldForm: 'DELETE /v1/queues/:name', how: 'removed', stale: ['/v1/queues/:name'] },
+    { kind: 'route', oldForm: 'DELETE /v1/queues/:name', how: 'removed', needles: [['/v1/queues/:name']] },
     { kind: 'route', oldForm: '/health', how: 'removed' },
     { kind: 'command', oldForm: 'purge', how: 'removed' },
     { kind: 'errorMessage', oldForm: 'Queue not found: check the name', how: 'message', newForm: 'No such queue' },
@@ -282,8 +282,8 @@ describe('stale docs: the change extractor on real git diffs (changeExtractor.ts
       assert.equal(got.id, `${e.kind}:${e.oldForm}`);
       assert.deepEqual([got.how, got.newForm], [e.how, e.newForm]);
       if (e.how === 'removed') assert.deepEqual([got.updatedNeedles, got.new], [[], undefined]);
-      if (e.stale) assert.deepEqual(got.staleNeedles, e.stale);
-      if (e.updated) assert.deepEqual(got.updatedNeedles, e.updated);
+      if (e.needles) assert.deepEqual(got.staleNeedles, e.needles[0]);
+      if (e.needles?.[1]) assert.deepEqual(got.updatedNeedles, e.needles[1]);
       if (e.old) assert.deepEqual(got.old, { file: e.old[0], line: e.old[1] });
       if (e.new) assert.deepEqual(got.new, { file: e.new[0], line: e.new[1] });
     });
