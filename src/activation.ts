@@ -8,6 +8,7 @@ import type { AgentJobsService } from './common/jobs';
 import type { ResolveHost } from './chat/core/imagePolicy';
 import type { ChatController } from './chat/vscode/chatController';
 import type { ChatViewProvider } from './chat/vscode/chatViews';
+import type { StaleChecker } from './staleDocs/vscode/staleChecker';
 import { setErrorSink } from './common/errorSink';
 import { logErrors } from './host/core/redactingLog';
 import { Log } from './host/vscode/log';
@@ -16,6 +17,7 @@ import { KeyStore } from './host/vscode/secrets';
 import { UrlSettingsGuard } from './host/vscode/urlSettingsGuard';
 import { WorkspaceSettingsGuard } from './host/vscode/workspaceSettingsGuard';
 import { registerParticipantFeature } from './participant/vscode';
+import { registerStaleDocsFeature } from './staleDocs/vscode';
 
 /** What activation hands to the integration suite (test/integration); a normal activation returns nothing. */
 export interface DocsAssistantTestHooks {
@@ -25,6 +27,8 @@ export interface DocsAssistantTestHooks {
   /** The chat's conversation: what its composer holds, and its Send (session.ask). */
   chat: ChatController;
   keys: KeyStore;
+  /** Check Docs for My Changes: its state and last result. */
+  staleDocs: StaleChecker;
 }
 
 /** What differs between the two extension hosts; each entry (src/extension.ts, src/web/extension.ts) passes its own. */
@@ -67,10 +71,12 @@ export function activateDocsAssistant(context: vscode.ExtensionContext, runtime:
   const participant = registerParticipantFeature(context, { log, assistant, jobs: agent.jobs, delegation: agent.delegation });
   // Docs Health (reader signals) hands fixes to the agent as AgentJobsService, and feedback to the chat through its command.
   const health = registerHealthFeature(context, { ...services, jobs: agent.jobs });
+  // Docs to Update (a code change's stale pages) asks through the one Assistant and hands fixes to the agent as AgentJobsService.
+  const staleDocs = registerStaleDocsFeature({ ...services, jobs: agent.jobs, assistant });
   // The lightbulb's Docs actions reach the chat and the agent only through their commands (src/common/commandArgs.ts).
-  context.subscriptions.push(assistant, agent, chat, participant, health, registerCodeActionsFeature());
+  context.subscriptions.push(assistant, agent, chat, participant, health, staleDocs, registerCodeActionsFeature());
   // Only an extension host started to run tests sees inside; installed from a .vsix, nothing is exported.
   return context.extensionMode === vscode.ExtensionMode.Test
-    ? { agent: agent.feature, jobs: agent.jobs, chatView: chat.view, chat: chat.controller, keys }
+    ? { agent: agent.feature, jobs: agent.jobs, chatView: chat.view, chat: chat.controller, keys, staleDocs: staleDocs.checker }
     : undefined;
 }

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator } from 'playwright-core';
 import { cloneDocsWorkspace } from '../emulator';
 import { clickReviewAction, editorText, SEND, waitForReview } from './review';
 import { step, type Workbench } from './workbench';
 import { withStack } from './withStack';
+import { printExtensionLogIfFailed } from './extensionLog';
 
 // Docs Health in a real VS Code against the emulator's reader analytics (issue 31), walked as a
 // writer: the docs repository cloned into the workspace, the getting-started page's hint with the
@@ -46,14 +46,7 @@ describe('e2e: Docs Health in a real VS Code', function () {
   const analyticsCalls = () => e2e.wb.requests('/v1/analytics/');
 
   afterEach(function () {
-    // The extension's log, for a failure's story (the run's folders go when the next run starts).
-    if (this.currentTest?.state !== 'failed') return;
-    const logs = join(e2e.stack.userDataDir, 'logs');
-    for (const session of existsSync(logs) ? readdirSync(logs) : [])
-      for (const host of readdirSync(join(logs, session)).filter((h) => h.startsWith('exthost'))) {
-        const log = join(logs, session, host, 'docs-assistant.docs-assistant', 'Docs Assistant.log');
-        if (existsSync(log)) console.log(`--- ${log}\n${readFileSync(log, 'utf8').slice(-4000)}`);
-      }
+    printExtensionLogIfFailed(this.currentTest, e2e.stack.userDataDir);
   });
 
   before(async function () {

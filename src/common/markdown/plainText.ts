@@ -14,6 +14,18 @@ const HIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u202a-\u202e\u2066
 /** `text` without the characters a plaintext document would not show as they are. */
 export const visibleText = (text: string): string => text.replace(HIDDEN, '');
 
+/**
+ * `text` on one line, visible characters only, at most `max` characters (an ellipsis marks a cut):
+ * untrusted text in a tree row, a lens or a tooltip (Docs Health's, Docs to Update's).
+ */
+export function visibleLine(text: string, max: number): string {
+  // Cut before the work: a 100 KB comment is not scanned whole for a 120-character label.
+  const line = visibleText(text.slice(0, max * 4))
+    .replace(/\s+/g, ' ')
+    .trim();
+  return line.length > max ? `${line.slice(0, max - 1).trimEnd()}…` : line;
+}
+
 function inline(tokens: readonly Token[] | undefined): string {
   return (tokens ?? []).map(inlineToken).join('');
 }

@@ -1,6 +1,6 @@
 import type * as l10n from '@vscode/l10n';
 import type { AssistantConversationRecord, FeedbackEntry, SearchRecord } from '../../api';
-import { visibleText } from '../../common/markdown/plainText';
+import { visibleLine } from '../../common/markdown/plainText';
 import type { PageSignals } from './readerSignals';
 
 // The words Docs Health shows: the CodeLens title on a page, the tree's labels and descriptions,
@@ -18,11 +18,7 @@ export const TOOLTIP_MAX_CHARS = 1000;
 
 /** `text` on one line, visible characters only, at most `max` characters (an ellipsis marks a cut). */
 export function oneLine(text: string, max = LABEL_MAX_CHARS): string {
-  // Cut before the work: a 100 KB comment is not scanned whole for a 120-character label.
-  const line = visibleText(text.slice(0, max * 4))
-    .replace(/\s+/g, ' ')
-    .trim();
-  return line.length > max ? `${line.slice(0, max - 1).trimEnd()}…` : line;
+  return visibleLine(text, max);
 }
 
 /** A date as YYYY-MM-DD, or '' when the service sent none (or not a date). */

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { Emitter } from '../../common/event';
 import { Disposable } from '../../common/lifecycle';
-import { navigationPages, pageCandidates, type DocsSite } from '../core/docsSiteMap';
+import { navigationPages, pageCandidates, type DocsSite, type SiteFile } from '../core/docsSiteMap';
 
 // Where the docs sites of this workspace are: each `docs.json` (or, for older sites, `mint.json`)
 // near the top of a workspace folder, and the `.md`/`.mdx` files its navigation names that exist.
@@ -107,4 +107,15 @@ async function pageFiles(folder: vscode.WorkspaceFolder, root: string): Promise<
   const found = await vscode.workspace.findFiles(pattern, EXCLUDE_GLOB, MAX_PAGE_FILES);
   const base = `${folder.uri.path.replace(/\/?$/, '/')}${root ? `${root}/` : ''}`;
   return new Set(found.filter((u) => u.path.startsWith(base)).map((u) => u.path.slice(base.length)));
+}
+
+/**
+ * The workspace file of a page's site file (Docs Health's pages, Docs to Update's), or undefined
+ * when its folder is not one of this workspace's or its path could leave it.
+ */
+export function siteFileUri(file: SiteFile): vscode.Uri | undefined {
+  const folder = vscode.workspace.workspaceFolders?.find((f) => f.uri.toString() === file.folder);
+  const segments = file.path.split('/');
+  if (!folder || file.path.length > 2048 || segments.some((s) => s === '' || s === '.' || s === '..' || s.includes('\\'))) return undefined;
+  return vscode.Uri.joinPath(folder.uri, ...segments);
 }

@@ -26,6 +26,7 @@ export interface GitBranch {
 }
 
 export interface GitRepositoryState {
+  /** HEAD's branch, with its upstream (`{ remote, name }`) when it has one; undefined on a fresh repository. */
   readonly HEAD: GitBranch | undefined;
   readonly remotes: readonly GitRemote[];
   readonly mergeChanges: readonly GitChange[];
@@ -40,8 +41,15 @@ export interface GitRepository {
   fetch(options: { remote?: string; ref?: string }): Promise<void>;
   /** Undefined (1.100+) or a throw (before) when there is none. */
   getMergeBase(ref1: string, ref2: string): Promise<string | undefined>;
-  /** Without a path: the files changed in `ref1...ref2`. */
+  /** Without a path: the files changed in `ref1...ref2`. With one: that file's patch (`git diff ref1...ref2 -- path`). */
   diffBetween(ref1: string, ref2: string): Promise<GitChange[]>;
+  diffBetween(ref1: string, ref2: string, path: string): Promise<string>;
+  /** `git diff` (the working tree against the index), or with `cached` `git diff --cached` (the index against HEAD): the patch text. */
+  diff(cached?: boolean): Promise<string>;
+  /** Despite its name, `git diff -- path`: the file's unstaged patch (the working tree against the index). */
+  diffWithHEAD(path: string): Promise<string>;
+  /** `git diff --cached -- path`: the file's staged patch. */
+  diffIndexWithHEAD(path: string): Promise<string>;
   getBranch(name: string): Promise<GitBranch>;
   getCommit(ref: string): Promise<{ readonly hash: string }>;
   /** `git show --textconv <ref>:<path>`; `path` may be the file's absolute path. */

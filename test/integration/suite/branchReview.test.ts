@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import type { AgentJob } from '../../../src/api/types';
 import type { DocsAssistantTestHooks } from '../../../src/extension';
 import { git, GITHUB_URL, makeAgentBranchRepo, type AgentBranchRepo } from '../../fixtures/agentBranchRepo';
+import { openWithGit } from './gitExtension';
 import { activated, configureForEmulator, DEMO, waitFor } from './harness';
 
 // Review Changes and Check Out Agent Branch (issue 30 §1) in the real VS Code, with the real
@@ -22,8 +23,6 @@ interface Shown {
   items: string[];
   modal: boolean;
 }
-
-type GitExtension = { enabled: boolean; getAPI(v: 1): { openRepository(root: vscode.Uri): Promise<{ state: { remotes: unknown[] } } | null> } };
 
 describe('Review Changes and Check Out Agent Branch (real Git extension, real git)', function () {
   this.timeout(90_000);
@@ -143,12 +142,7 @@ describe('Review Changes and Check Out Agent Branch (real Git extension, real gi
   describe('with Git enabled', () => {
     before(async function () {
       this.timeout(60_000);
-      await vscode.workspace.getConfiguration('git').update('enabled', true, vscode.ConfigurationTarget.Global);
-      const ext = vscode.extensions.getExtension<GitExtension>('vscode.git')!;
-      const exports = ext.isActive ? ext.exports : await ext.activate();
-      await waitFor('the Git extension to be enabled', () => exports.enabled, 20_000);
-      const repo = await exports.getAPI(1).openRepository(vscode.Uri.file(clone));
-      assert.ok(repo, 'the Git extension did not open the clone');
+      const repo = await openWithGit(clone);
       await waitFor('the clone’s remotes', () => repo.state.remotes.length > 0, 20_000);
     });
 

@@ -38,7 +38,8 @@ describe('Commands', () => {
   });
 
   it('gets the focus command of every contributed view from VS Code', () => {
-    for (const v of ['docsAssistant.chatView', 'docsAssistant.jobsView', 'docsAssistant.healthView']) assert.ok(viewIds.includes(v), `${v} is not contributed`);
+    for (const v of ['docsAssistant.chatView', 'docsAssistant.jobsView', 'docsAssistant.healthView', 'docsAssistant.staleDocsView'])
+      assert.ok(viewIds.includes(v), `${v} is not contributed`);
     for (const v of viewIds) assert.ok(registered.has(`${v}.focus`), `${v}.focus is not registered`);
   });
 
