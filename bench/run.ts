@@ -13,6 +13,7 @@ import { benchRender } from './render';
 import { benchReview } from './review';
 import { benchSoak } from './soak';
 import { benchStaleDocs } from './staleDocs';
+import { benchStaleCheck } from './staleCheck';
 import { benchStream } from './stream';
 import type { BenchResult } from './util';
 
@@ -37,6 +38,7 @@ const BENCHES: Bench[] = [
   { key: 'history', run: benchHistorySearch },
   { key: 'soak', run: benchSoak },
   { key: 'stale', run: benchStaleDocs },
+  { key: 'stale-check', run: benchStaleCheck },
 ];
 
 function table(rows: string[][]): string {
