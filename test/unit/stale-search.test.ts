@@ -267,6 +267,71 @@ describe('stale docs: searching the docs for what a change made wrong', function
     assert.ok(real.pages.some((p) => p.path === '/cli'));
   });
 
+  it('a search that fails stops the check there: the pages found so far are kept, with the error; a bug still throws', async () => {
+    const clock = new FakeClock();
+    const inner = searchEndpointSearcher(searchClient());
+    let made = 0;
+    // The third search meets a 500 from the service (real HTTP): the first two found /cli and /configuration.
+    const failing: DocsSearcher = {
+      via: 'search',
+      search: (query, opts) => {
+        if (++made === 3) emu.search.fault('500');
+        return inner.search(query, opts);
+      },
+    };
+    const check = await driven(clock, findStalePages([DLQ, VISIBILITY, DELAY], failing, { signal: new AbortController().signal, clock }));
+    assert.ok(check.failed instanceof ServiceError && check.failed.reason.code === 'serverError', String(check.failed));
+    assert.equal(check.requests, 3);
+    assert.equal(paths('/discovery/v1/search/').length, 3, 'nothing is sent after the failure');
+    assert.equal(check.cut, true, 'not every item was searched');
+    assert.deepEqual(
+      check.pages.map((p) => p.path),
+      ['/cli'],
+      'what the first two searches found is kept (--dlq on /cli)',
+    );
+    const bug: DocsSearcher = { via: 'search', search: () => Promise.reject(new TypeError('a bug')) };
+    await assert.rejects(driven(clock, findStalePages([DLQ], bug, { signal: new AbortController().signal, clock })), TypeError);
+  });
+
+  it('page reads: the raw path the service named, paced like the searches, counted, with their own progress', async () => {
+    const clock = new FakeClock();
+    const hits = [
+      { path: 'cli.md#flags', content: 'Use `--dlq` here.' },
+      { path: '/cli', content: 'Use `--dlq` there.' },
+      { path: 'https://docs.example.com/configuration', content: 'Set `visibility_timeout` to `30s`.' },
+    ];
+    const searcher: DocsSearcher = { via: 'search', search: () => Promise.resolve(hits) };
+    const asked: [string, number][] = [];
+    const reading: [number, number][] = [];
+    const check = await driven(
+      clock,
+      findStalePages([DLQ, VISIBILITY], searcher, {
+        signal: new AbortController().signal,
+        clock,
+        readPage: (path) => {
+          asked.push([path, clock.now()]);
+          return Promise.resolve(undefined);
+        },
+        pageProgress: (done, total) => reading.push([done, total]),
+      }),
+    );
+    assert.deepEqual(
+      asked.map(([path]) => path),
+      ['cli.md#flags', 'https://docs.example.com/configuration'],
+      'each page once, by the first path a hit gave it',
+    );
+    assert.ok(asked[1]![1] - asked[0]![1] >= SEARCH_GAP_MS, String(asked.map(([, t]) => t)));
+    assert.equal(check.pageReads, 2);
+    assert.deepEqual(reading, [
+      [1, 2],
+      [2, 2],
+    ]);
+    assert.deepEqual(
+      check.pages.map((p) => p.path),
+      ['/cli', '/configuration'],
+    );
+  });
+
   it('falls back to the assistant’s sources when search is not offered: said once, remembered for the session', async () => {
     emu.search.offer(false);
     const notes: string[] = [];

@@ -5,6 +5,8 @@
 // extension and shows the pages. Plain data only: everything here crosses from a diff or the
 // service, and none of it is trusted.
 
+import type { ServiceError } from '../../api';
+
 /** What readers of the docs would see changed. */
 export type ChangeKind = 'symbol' | 'configKey' | 'flag' | 'command' | 'envVar' | 'route' | 'errorMessage';
 
@@ -110,8 +112,12 @@ export interface StaleCheck {
   via: DocsSearcher['via'];
   /** Search requests made. */
   requests: number;
-  /** True when the bound of search requests (MAX_SEARCHES) stopped the check before every item was searched. */
+  /** True when the check stopped before every item was searched: the bound of search requests (MAX_SEARCHES), or `failed`. */
   cut: boolean;
+  /** The failure that stopped the searches (a 429, a 500, a timeout…); the pages are what the searches before it found. */
+  failed?: ServiceError;
+  /** Page reads asked of the caller's reader (the workspace file or the page endpoint), paced like the searches. */
+  pageReads?: number;
 }
 
 /** At most one search request in flight per this many ms, and this many in all (issue 32). */

@@ -1,4 +1,4 @@
-import { abortedError, describeError } from '../../api';
+import { abortedError, describeError, ServiceError } from '../../api';
 import { realClock, sleepOn, type Clock } from '../../host/core/clock';
 import { sitePath } from '../../host/core/docsSiteMap';
 import { scanPage } from './staleLines';
@@ -7,9 +7,12 @@ import { MAX_SEARCHES, SEARCH_GAP_MS, type ChangedItem, type DocsHit, type DocsS
 // Which docs pages still say what a code change made wrong (issue 32). For each item, in the
 // extraction's order, the docs are searched for its old form and, when it has one, its new form:
 // one search at a time, at least SEARCH_GAP_MS between starts, at most MAX_SEARCHES in all (then
-// `cut`). The hits are merged per page (`/cli`, `cli` and `https://site/cli#x` are one page);
-// each page's full text is read through `readPage` when the caller has one (the workspace file,
-// or the page endpoint), else the hits' own passages are the text. A page is listed when a line
+// `cut`). A search the service fails (a 429, a 500, a timeout) stops the searches there: what was
+// found is kept and the result says why it stopped (`failed`); only a cancel or a bug throws.
+// The hits are merged per page (`/cli`, `cli` and `https://site/cli#x` are one page); each page's
+// full text is read through `readPage` when the caller has one (the workspace file, or the page
+// endpoint), by the path the service first named it with, paced and counted like the searches;
+// else the hits' own passages are the text. A page is listed when a line
 // of it says an item's old form (staleLines.ts); ranked by how many items it says in their old
 // form, then by path. Every size is bounded: hits, pages, passages, lines.
 
@@ -24,6 +27,8 @@ export interface FindOptions {
   readPage?: (path: string, signal: AbortSignal) => Promise<string | undefined>;
   /** After each search: how many were made, of how many planned. */
   progress?: (done: number, total: number) => void;
+  /** Before each page read: which one, of how many. */
+  pageProgress?: (done: number, total: number) => void;
   clock?: Clock;
 }
 
@@ -35,6 +40,8 @@ export function pageKey(raw: string): string | undefined {
 
 interface PageHits {
   path: string;
+  /** The path the first hit named the page with, as the service spelled it: what its page endpoint knows. */
+  raw: string;
   title?: string;
   passages: Set<string>;
   /** The items whose searches named the page: the ones its lines are checked for. */
@@ -67,7 +74,7 @@ function merge(pages: Map<string, PageHits>, hits: readonly DocsHit[], items: re
     let page = pages.get(path);
     if (!page) {
       if (pages.size >= MAX_PAGES) continue;
-      page = { path, passages: new Set(), items: new Set() };
+      page = { path, raw: hit.path, passages: new Set(), items: new Set() };
       pages.set(path, page);
     }
     if (page.title === undefined && hit.title) page.title = hit.title;
@@ -77,29 +84,42 @@ function merge(pages: Map<string, PageHits>, hits: readonly DocsHit[], items: re
 }
 
 export async function findStalePages(items: ChangedItem[], searcher: DocsSearcher, opts: FindOptions): Promise<StaleCheck> {
-  const clock = opts.clock ?? realClock;
   const { signal } = opts;
   const queries = plan(items);
   const total = Math.min(queries.size, MAX_SEARCHES);
   const pages = new Map<string, PageHits>();
+  const pace = pacer(opts.clock ?? realClock, signal);
   let requests = 0;
-  let lastStart: number | undefined;
+  let failed: ServiceError | undefined;
   for (const [query, forItems] of queries) {
     if (requests >= MAX_SEARCHES) break;
-    if (signal.aborted) throw abortedError();
-    // One at a time (awaited), and never two starts closer than the gap.
-    const wait = lastStart === undefined ? 0 : lastStart + SEARCH_GAP_MS - clock.now();
-    if (wait > 0) await sleepOn(clock, wait, signal);
-    lastStart = clock.now();
-    requests++;
-    merge(pages, await searcher.search(query, { signal }), forItems);
+    try {
+      const hits = await pace(() => {
+        requests++;
+        return searcher.search(query, { signal });
+      });
+      merge(pages, hits, forItems);
+    } catch (e) {
+      // The service's failure stops the searches, keeping what they found; a cancel or a bug is thrown.
+      if (signal.aborted || !(e instanceof ServiceError) || e.reason.code === 'aborted') throw e;
+      failed = e;
+      break;
+    }
     opts.progress?.(requests, total);
   }
 
   const stale: StalePage[] = [];
+  let pageReads = 0;
   for (const page of pages.values()) {
     if (signal.aborted) throw abortedError();
-    const text = (await readText(page.path, opts)) ?? [...page.passages].join('\n');
+    let text: string | undefined;
+    if (opts.readPage) {
+      text = await pace(() => {
+        opts.pageProgress?.(++pageReads, pages.size);
+        return readText(page.raw, opts);
+      });
+    }
+    text ??= [...page.passages].join('\n');
     const wanted = items.filter((i) => page.items.has(i));
     const scan = scanPage(text, wanted);
     if (scan.lines.length === 0) continue;
@@ -108,7 +128,24 @@ export async function findStalePages(items: ChangedItem[], searcher: DocsSearche
     stale.push(out);
   }
   stale.sort((a, b) => b.staleItemIds.length - a.staleItemIds.length || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  return { items, pages: stale, via: searcher.via, requests, cut: queries.size > requests };
+  const check: StaleCheck = { items, pages: stale, via: searcher.via, requests, cut: queries.size > requests || failed !== undefined, pageReads };
+  if (failed) check.failed = failed;
+  return check;
+}
+
+/**
+ * Runs each request (a search or a page read) when it may start: one at a time (awaited by the
+ * caller), never two starts closer than the gap. The start is marked as the request is made.
+ */
+function pacer(clock: Clock, signal: AbortSignal): <T>(request: () => Promise<T>) => Promise<T> {
+  let lastStart: number | undefined;
+  return async (request) => {
+    if (signal.aborted) throw abortedError();
+    const wait = lastStart === undefined ? 0 : lastStart + SEARCH_GAP_MS - clock.now();
+    if (wait > 0) await sleepOn(clock, wait, signal);
+    lastStart = clock.now();
+    return request();
+  };
 }
 
 /** The page's full text through the caller's reader; undefined when there is none or it failed (a cancel still stops). */
