@@ -1,5 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { expectedChanges } from '../fixtures/staleDocsChange';
+import { ServiceError } from '../../src/api';
+import { english } from '../../src/common/l10n';
+import { describeForUser } from '../../src/host/core/errorWords';
 import { PatchText } from '../../src/staleDocs/core/patchText';
 import type { ChangedItem, StaleCheck, StalePage } from '../../src/staleDocs/core/staleDocs';
 import { changeLabel, checkSummary, pageDescription, pageUrl, placeLabel, ROW_MAX_CHARS, rowText } from '../../src/staleDocs/core/staleWords';
@@ -72,6 +75,16 @@ describe('Docs to Update: the patch read and the words shown', () => {
     assert.equal(
       checkSummary({ ...check, via: 'assistant', cut: true, requests: 50 }),
       '1 page to update for 2 code changes. Search is not offered by this service: the assistant’s sources were used. Only the first 50 searches were made.',
+    );
+  });
+
+  it('a check the service stopped says so in the error words, lists what was found, and is not called a cut', () => {
+    const failed = new ServiceError({ reason: { code: 'serverError' }, status: 500 });
+    const check: StaleCheck = { items: [item(), item({ id: 'b' })], pages: [page()], via: 'search', requests: 3, cut: true, failed };
+    const words = describeForUser(failed, english).message;
+    assert.equal(
+      checkSummary(check),
+      `1 page to update for 2 code changes. The search stopped at search 3: ${words} The pages it found until then are listed.`,
     );
   });
 

@@ -2,6 +2,7 @@ import type * as l10n from '@vscode/l10n';
 import { safeExternalUrl } from '../../api';
 import { visibleLine } from '../../common/markdown/plainText';
 import { english } from '../../common/l10n';
+import { describeForUser } from '../../host/core/errorWords';
 import { fallbackNote } from './docsSearchers';
 import type { ChangedItem, DiffPlace, StaleCheck, StalePage } from './staleDocs';
 
@@ -59,7 +60,12 @@ export function checkSummary(check: StaleCheck, t: Translate = english): string 
   const items = check.items.length === 1 ? l10n.t('1 code change') : l10n.t('{0} code changes', check.items.length);
   const parts = [l10n.t('{0} for {1}.', pages, items)];
   if (check.via === 'assistant') parts.push(fallbackNote(t));
-  if (check.cut) parts.push(l10n.t('Only the first {0} searches were made.', check.requests));
+  // A check the service stopped lists what it found; the error is said in the words used everywhere.
+  if (check.failed)
+    parts.push(
+      l10n.t('The search stopped at search {0}: {1} The pages it found until then are listed.', check.requests, describeForUser(check.failed, t).message),
+    );
+  else if (check.cut) parts.push(l10n.t('Only the first {0} searches were made.', check.requests));
   return parts.join(' ');
 }
 

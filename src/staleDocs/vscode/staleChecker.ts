@@ -12,8 +12,9 @@ import type { ReadPage } from './pageReader';
 // Check Docs for My Changes, from the click to the result: which change (changeSource.ts), its
 // patch through the Git extension (patchReader.ts), the extractor (core), the search (core, paced
 // and bounded there), all inside one cancellable withProgress. The result (or why there is none)
-// is kept here for the tree and the view's words; a new check replaces it, and one still running
-// is stopped first.
+// is kept here for the tree and the view's words; a new check clears it as it starts (the view
+// never shows an old result's pages under a running check), and one still running is stopped first.
+// A check the service stopped part-way keeps the pages it found and says why (core's `failed`).
 
 /** What a check uses of the cores and the service; the feature's index binds them. */
 export interface CheckParts {
@@ -25,7 +26,12 @@ export interface CheckParts {
   find(
     items: Extraction['items'],
     searcher: DocsSearcher,
-    opts: { signal: AbortSignal; readPage: ReadPage; progress: (done: number, total: number) => void },
+    opts: {
+      signal: AbortSignal;
+      readPage: ReadPage;
+      progress: (done: number, total: number) => void;
+      pageProgress: (done: number, total: number) => void;
+    },
   ): Promise<StaleCheck>;
 }
 
@@ -78,12 +84,14 @@ export class StaleChecker extends Disposable {
     // The service first: nothing is read from Git when there is nowhere to search.
     const searcher = await this.parts.searcher();
     if (searcher instanceof ServiceError) {
-      this.finish('notConfigured');
+      // A check already running keeps its state and will set its own result; the guard still says why.
+      if (!this.running) this.finish('notConfigured');
       throw searcher;
     }
     this.running?.abort();
     const stop = new AbortController();
     this.running = stop;
+    this.current = undefined;
     this.set('running');
     try {
       await vscode.window.withProgress(
@@ -127,13 +135,17 @@ export class StaleChecker extends Disposable {
         reported = done;
         progress.report({ message: vscode.l10n.t('Searching the docs ({0} of {1})…', done, total), increment });
       },
+      pageProgress: (done, total) => progress.report({ message: vscode.l10n.t('Reading page {0} of {1}…', done, total) }),
     });
     if (signal.aborted) throw abortedError();
+    if (check.failed) this.log.warn(`Check Docs for My Changes: the search stopped at search ${check.requests}: ${check.failed.message}`);
+    // Nothing found before the service failed: that is the error, not "nothing stale".
+    if (check.failed && check.pages.length === 0) throw check.failed;
     const title = titleOf(target);
     this.current = { check, extraction, repository: target.repository, target, patchCut: patch.cut, title };
     this.log.info(
       `Check Docs for My Changes: ${extraction.items.length} changes, ${check.requests} searches via ${check.via}${check.cut ? ' (cut)' : ''}, ` +
-        `${check.pages.length} stale pages, ${Date.now() - started} ms.`,
+        `${check.pageReads ?? 0} page reads, ${check.pages.length} stale pages, ${Date.now() - started} ms.`,
     );
     this.finish(this.resultState());
   }
