@@ -301,26 +301,29 @@ describe('stale docs: searching the docs for what a change made wrong', function
       { path: 'https://docs.example.com/configuration', content: 'Set `visibility_timeout` to `30s`.' },
     ];
     const searcher: DocsSearcher = { via: 'search', search: () => Promise.resolve(hits) };
-    const asked: [string, number][] = [];
+    const asked: [string, string | undefined, number][] = [];
     const reading: [number, number][] = [];
     const check = await driven(
       clock,
       findStalePages([DLQ, VISIBILITY], searcher, {
         signal: new AbortController().signal,
         clock,
-        readPage: (path) => {
-          asked.push([path, clock.now()]);
+        readPage: (path, _signal, raw) => {
+          asked.push([path, raw, clock.now()]);
           return Promise.resolve(undefined);
         },
         pageProgress: (done, total) => reading.push([done, total]),
       }),
     );
     assert.deepEqual(
-      asked.map(([path]) => path),
-      ['cli.md#flags', 'https://docs.example.com/configuration'],
-      'each page once, by the first path a hit gave it',
+      asked.map(([path, raw]) => [path, raw]),
+      [
+        ['/cli', 'cli.md#flags'],
+        ['/configuration', 'https://docs.example.com/configuration'],
+      ],
+      'each page once: its key for the workspace file, and the first path a hit gave it for the page endpoint',
     );
-    assert.ok(asked[1]![1] - asked[0]![1] >= SEARCH_GAP_MS, String(asked.map(([, t]) => t)));
+    assert.ok(asked[1]![2] - asked[0]![2] >= SEARCH_GAP_MS, String(asked.map(([, , t]) => t)));
     assert.equal(check.pageReads, 2);
     assert.deepEqual(reading, [
       [1, 2],

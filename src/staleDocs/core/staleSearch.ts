@@ -23,8 +23,12 @@ const MAX_PASSAGES_PER_PAGE = 100;
 
 export interface FindOptions {
   signal: AbortSignal;
-  /** A page's full text, or undefined when it cannot be read (then its hits are the text). */
-  readPage?: (path: string, signal: AbortSignal) => Promise<string | undefined>;
+  /**
+   * A page's full text, or undefined when it cannot be read (then its hits are the text). `path` is
+   * the page's key (`/cli`), for a workspace file; `raw` the path the service first named it with
+   * (`cli.md#flags`, a URL), what its page endpoint knows.
+   */
+  readPage?: (path: string, signal: AbortSignal, raw?: string) => Promise<string | undefined>;
   /** After each search: how many were made, of how many planned. */
   progress?: (done: number, total: number) => void;
   /** Before each page read: which one, of how many. */
@@ -116,7 +120,7 @@ export async function findStalePages(items: ChangedItem[], searcher: DocsSearche
     if (opts.readPage) {
       text = await pace(() => {
         opts.pageProgress?.(++pageReads, pages.size);
-        return readText(page.raw, opts);
+        return readText(page, opts);
       });
     }
     text ??= [...page.passages].join('\n');
@@ -149,10 +153,10 @@ function pacer(clock: Clock, signal: AbortSignal): <T>(request: () => Promise<T>
 }
 
 /** The page's full text through the caller's reader; undefined when there is none or it failed (a cancel still stops). */
-async function readText(path: string, opts: FindOptions): Promise<string | undefined> {
+async function readText(page: PageHits, opts: FindOptions): Promise<string | undefined> {
   if (!opts.readPage) return undefined;
   try {
-    return await opts.readPage(path, opts.signal);
+    return await opts.readPage(page.path, opts.signal, page.raw);
   } catch (e) {
     if (opts.signal.aborted) throw describeError(e);
     return undefined;

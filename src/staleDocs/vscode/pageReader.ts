@@ -10,7 +10,8 @@ import { siteFileUri, type DocsSiteFiles } from '../../host/vscode/docsSiteFiles
 /** The largest page file read (the page endpoint's own bound). */
 export const MAX_PAGE_FILE_BYTES = 2 * 1024 * 1024;
 
-export type ReadPage = (path: string, signal: AbortSignal) => Promise<string | undefined>;
+/** `path`: the page's key (`/cli`); `raw`: the path the service first named it with, what its page endpoint knows. */
+export type ReadPage = (path: string, signal: AbortSignal, raw?: string) => Promise<string | undefined>;
 
 export class PageReader {
   private scanned: Promise<void> | undefined;
@@ -31,14 +32,14 @@ export class PageReader {
 
   /** readPage for the search: the file, else `endpoint` (the page endpoint, when offered). */
   reader(endpoint?: ReadPage): ReadPage {
-    return async (path, signal) => {
+    return async (path, signal, raw) => {
       await this.ready();
       const uri = this.fileOf(path);
       if (uri) {
         const text = await readBounded(uri);
         if (text !== undefined) return text;
       }
-      return endpoint?.(path, signal);
+      return endpoint?.(raw ?? path, signal);
     };
   }
 }
