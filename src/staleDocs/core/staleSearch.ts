@@ -1,13 +1,14 @@
 import { abortedError, describeError } from '../../api';
 import { realClock, sleepOn, type Clock } from '../../host/core/clock';
-import { sitePath } from '../../host/core/docsSiteMap';
+import { sitePathOn } from '../../host/core/docsSiteMap';
 import { scanPage } from './staleLines';
 import { MAX_SEARCHES, SEARCH_GAP_MS, type ChangedItem, type DocsHit, type DocsSearcher, type StaleCheck, type StalePage } from './staleDocs';
 
 // Which docs pages still say what a code change made wrong (issue 32). For each item, in the
 // extraction's order, the docs are searched for its old form and, when it has one, its new form:
 // one search at a time, at least SEARCH_GAP_MS between starts, at most MAX_SEARCHES in all (then
-// `cut`). The hits are merged per page (`/cli`, `cli` and `https://site/cli#x` are one page);
+// `cut`). The hits are merged per page (`/cli`, `cli` and `https://site/cli#x` are one page; a URL
+// counts only on the docs site's address, docsSiteMap's sitePathOn);
 // each page's full text is read through `readPage` when the caller has one (the workspace file,
 // or the page endpoint), else the hits' own passages are the text. A page is listed when a line
 // of it says an item's old form (staleLines.ts); ranked by how many items it says in their old
@@ -25,11 +26,13 @@ export interface FindOptions {
   /** After each search: how many were made, of how many planned. */
   progress?: (done: number, total: number) => void;
   clock?: Clock;
+  /** docsAssistant.docsSiteUrl: where the pages the assistant's sources name by URL are served. */
+  docsSiteUrl?: string;
 }
 
-/** The page a hit names, as one key however it is spelled (`/cli`); undefined for anything that is no page of a site. */
-export function pageKey(raw: string): string | undefined {
-  const path = sitePath(raw);
+/** The page a hit names, as one key however it is spelled (`/cli`); undefined for anything that is no page of the docs site at `docsSiteUrl`. */
+export function pageKey(raw: string, docsSiteUrl = ''): string | undefined {
+  const path = sitePathOn(raw, docsSiteUrl);
   return path === undefined ? undefined : path.replace(/\.mdx?$/i, '');
 }
 
@@ -60,9 +63,9 @@ function plan(items: readonly ChangedItem[]): Map<string, ChangedItem[]> {
 }
 
 /** Adds one search's hits to the pages they name; hits that name no page, or pages past MAX_PAGES, are left out. */
-function merge(pages: Map<string, PageHits>, hits: readonly DocsHit[], items: readonly ChangedItem[]): void {
+function merge(pages: Map<string, PageHits>, hits: readonly DocsHit[], items: readonly ChangedItem[], docsSiteUrl?: string): void {
   for (const hit of hits) {
-    const path = pageKey(hit.path);
+    const path = pageKey(hit.path, docsSiteUrl);
     if (path === undefined) continue;
     let page = pages.get(path);
     if (!page) {
@@ -92,7 +95,7 @@ export async function findStalePages(items: ChangedItem[], searcher: DocsSearche
     if (wait > 0) await sleepOn(clock, wait, signal);
     lastStart = clock.now();
     requests++;
-    merge(pages, await searcher.search(query, { signal }), forItems);
+    merge(pages, await searcher.search(query, { signal }), forItems, opts.docsSiteUrl);
     opts.progress?.(requests, total);
   }
 
