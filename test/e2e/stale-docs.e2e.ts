@@ -75,7 +75,12 @@ describe('e2e: Check Docs for My Changes, from Source Control to the agent', fun
       applyStaleDocsChange(workspace);
       return { userDataDir, close: async () => rmSync(userDataDir, { recursive: true, force: true }) };
     },
-    stack: (server) => ({ userDataDir: server.userDataDir, settings: { 'git.enabled': true } }),
+    // The docs site's address as a user sets it: the emulator serves its pages under /docs/, which
+    // the assistant's sources name (`${url}/docs/cli`), so the fallback maps them to the site's pages.
+    stack: (server) => ({
+      userDataDir: server.userDataDir,
+      settings: (emulator) => ({ 'git.enabled': true, 'docsAssistant.docsSiteUrl': `${emulator.url}/docs` }),
+    }),
   });
 
   afterEach(function () {
@@ -146,6 +151,18 @@ describe('e2e: Check Docs for My Changes, from Source Control to the agent', fun
       await note.waitFor({ state: 'visible', timeout: 60_000 });
       await e2e.wb.shot('stale-3-assistant-fallback');
     });
+    // The sources are URLs under the site's /docs/: listed as the site's own page (`/cli`), with its lines.
+    const rows = await staleRows(e2e.wb, /^\/cli\b/);
+    assert.ok(
+      rows.some((r) => /^\/cli\b/.test(r)),
+      `/cli is listed: ${JSON.stringify(rows)}`,
+    );
+    for (const line of expectedStaleLines['/cli']!)
+      assert.ok(
+        rows.some((r) => r.includes(line)),
+        `/cli's line "${line}" is listed: ${JSON.stringify(rows)}`,
+      );
+    assert.ok(!rows.some((r) => r.startsWith('/docs/')), `no page named under /docs/: ${JSON.stringify(rows)}`);
     assert.ok(e2e.wb.requests('/discovery/v1/search/').length >= 1, 'the search endpoint was tried');
   });
 });

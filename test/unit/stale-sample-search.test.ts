@@ -6,6 +6,7 @@ import { Assistant } from '../../src/assistant/core/assistant';
 import { assistantSearcher, searchEndpointSearcher } from '../../src/staleDocs/core/docsSearchers';
 import type { ChangedItem, DocsSearcher, StaleCheck } from '../../src/staleDocs/core/staleDocs';
 import { findStalePages } from '../../src/staleDocs/core/staleSearch';
+import { DocsSiteMap, navigationPages, pageCandidates } from '../../src/host/core/docsSiteMap';
 import { startEmulator, type RunningEmulator } from '../emulator';
 import { expectedChanges, expectedNotStale, expectedStaleLines, expectedStalePages } from '../fixtures/staleDocsChange';
 
@@ -16,10 +17,14 @@ import { expectedChanges, expectedNotStale, expectedStaleLines, expectedStalePag
 
 const DOCS = join(__dirname, '..', 'fixtures', 'docs-site');
 /**
- * The page a path names, as docs.json does: the assistant's sources are URLs of the emulator's
- * site, which serves the pages under /docs/ (`/docs/cli`), where the search endpoint says `/cli`.
+ * The docs in the workspace as the wiring maps them (src/host): the pages docs.json names, to the
+ * files that exist. The assistant's sources are URLs of the emulator's site, which serves its pages
+ * under /docs/ (`${emu.url}/docs/cli`); the check, told that address, names them as docs.json does.
  */
-const page = (path: string): string => path.replace(/^\/docs(?=\/)/, '');
+const named = navigationPages(readFileSync(join(DOCS, 'docs.json'), 'utf8'))!;
+const siteMap = new DocsSiteMap([
+  { folder: 'file:///docs', base: '', files: new Set(named.flatMap((p) => pageCandidates(p)).filter((f) => existsSync(join(DOCS, f)))) },
+]);
 const items: ChangedItem[] = expectedChanges.map((c, i) => ({ ...c, id: `${c.kind}:${c.oldForm}`, weight: 10 - i }));
 
 describe('the scripted change against the emulator’s docs: the pages the check lists (issue 32)', function () {
@@ -38,22 +43,23 @@ describe('the scripted change against the emulator’s docs: the pages the check
     const read: string[] = [];
     const result: StaleCheck = await findStalePages(items, searcher, {
       signal: new AbortController().signal,
-      readPage: (path, signal) => (read.push(page(path)), readPage(path, signal)),
+      readPage: (path, signal) => (read.push(path), readPage(path, signal)),
+      docsSiteUrl: `${emu.url}/docs`,
     });
     return { result, read };
   }
 
   function assertExpected({ result, read }: { result: StaleCheck; read: string[] }): void {
     assert.deepEqual(
-      result.pages.map((p) => page(p.path)),
+      result.pages.map((p) => p.path),
       [...expectedStalePages],
     );
     for (const stale of result.pages) {
-      const fragments = expectedStaleLines[page(stale.path)]!;
+      const fragments = expectedStaleLines[stale.path]!;
       assert.equal(stale.lines.length, fragments.length, `${stale.path}: ${JSON.stringify(stale.lines)}`);
       fragments.forEach((f, i) => assert.ok(stale.lines[i]!.text.includes(f), `${stale.path}: ${stale.lines[i]!.text}`));
     }
-    for (const path of expectedNotStale) assert.ok(!result.pages.some((p) => page(p.path) === path), path);
+    for (const path of expectedNotStale) assert.ok(!result.pages.some((p) => p.path === path), path);
     assert.ok(read.includes('/changelog'), `the new-form-only page was found and read, and not listed (read: ${read.join(', ')})`);
   }
 
@@ -69,8 +75,8 @@ describe('the scripted change against the emulator’s docs: the pages the check
       client: () => Promise.resolve(new AssistantClient(connect())),
       settings: () => ({ fp: 'anonymous', retrievalPageSize: 5, filter: null }),
     });
-    const file = (path: string) => ['.md', '.mdx'].map((ext) => join(DOCS, `${path.replace(/^\/(docs\/)?/, '')}${ext}`)).find((f) => existsSync(f));
-    const run = await check(assistantSearcher(assistant), (path) => Promise.resolve(file(path) && readFileSync(file(path)!, 'utf8')));
+    const file = (path: string) => siteMap.fileFor(path)?.path;
+    const run = await check(assistantSearcher(assistant), (path) => Promise.resolve(file(path) && readFileSync(join(DOCS, file(path)!), 'utf8')));
     assert.equal(run.result.via, 'assistant');
     assertExpected(run);
   });

@@ -8,6 +8,7 @@ import { english } from '../../src/common/l10n';
 import { assistantSearcher, chooseSearcher, searchEndpointSearcher } from '../../src/staleDocs/core/docsSearchers';
 import { MAX_LINES_PER_PAGE, MAX_SEARCHES, SEARCH_GAP_MS, type ChangedItem, type DocsSearcher } from '../../src/staleDocs/core/staleDocs';
 import { findStalePages, pageKey } from '../../src/staleDocs/core/staleSearch';
+import { pageUrl } from '../../src/staleDocs/core/staleWords';
 import { startEmulator, type RunningEmulator } from '../emulator';
 import { FakeClock } from './fakeClock';
 
@@ -133,7 +134,7 @@ describe('stale docs: searching the docs for what a change made wrong', function
   const paths = (prefix: string): string[] => emu.requests.filter((r) => r.path.startsWith(prefix)).map((r) => r.path);
   /** The workspace file of a page, as the wiring reads it when the docs live here. */
   const workspaceFile = (path: string): Promise<string | undefined> => {
-    const name = `${path.replace(/^\/(docs\/)?/, '')}.md`;
+    const name = `${path.replace(/^\//, '')}.md`;
     return Promise.resolve(SITE[name] === undefined ? undefined : readFileSync(join(site, name), 'utf8'));
   };
 
@@ -234,7 +235,7 @@ describe('stale docs: searching the docs for what a change made wrong', function
   it('hostile hits: odd and script paths dropped, `/cli`, `cli#x` and URLs merged into one page, long lines cut, at most 20 lines a page', async () => {
     assert.equal(pageKey('/cli'), '/cli');
     assert.equal(pageKey('cli'), '/cli');
-    assert.equal(pageKey('https://docs.example.com/cli#flags'), '/cli');
+    assert.equal(pageKey('https://docs.example.com/cli#flags', 'https://docs.example.com'), '/cli');
     assert.equal(pageKey('javascript:alert(1)'), undefined);
     assert.equal(pageKey('/../etc/passwd'), undefined);
     const many = Array.from({ length: 30 }, (_, i) => `line ${i} --dlq`).join('\n');
@@ -248,7 +249,10 @@ describe('stale docs: searching the docs for what a change made wrong', function
     ];
     const searcher: DocsSearcher = { via: 'search', search: () => Promise.resolve(hits) };
     const clock = new FakeClock();
-    const check = await driven(clock, findStalePages([DLQ], searcher, { signal: new AbortController().signal, clock }));
+    const check = await driven(
+      clock,
+      findStalePages([DLQ], searcher, { signal: new AbortController().signal, clock, docsSiteUrl: 'https://docs.example.com' }),
+    );
     assert.deepEqual(
       check.pages.map((p) => p.path),
       ['/cli', '/long'],
@@ -313,6 +317,7 @@ describe('stale docs: searching the docs for what a change made wrong', function
           return Promise.resolve(undefined);
         },
         pageProgress: (done, total) => reading.push([done, total]),
+        docsSiteUrl: 'https://docs.example.com',
       }),
     );
     assert.deepEqual(
@@ -335,6 +340,24 @@ describe('stale docs: searching the docs for what a change made wrong', function
     );
   });
 
+  it('the assistant’s sources are pages only on the docs site’s address, named from under its path', () => {
+    const site = 'https://acme.example/docs/';
+    assert.equal(pageKey('https://acme.example/docs/cli#flags', site), '/cli');
+    assert.equal(pageKey('https://ACME.example:443/docs/api/auth.mdx', site), '/api/auth');
+    assert.equal(pageKey('https://acme.example/docs', site), '/');
+    assert.equal(pageKey('/cli', site), '/cli', 'a path the search endpoint gives is already the site’s');
+    assert.equal(pageKey('https://evil.example/docs/cli', site), undefined, 'another host');
+    assert.equal(pageKey('http://acme.example/docs/cli', site), undefined, 'another scheme');
+    assert.equal(pageKey('https://acme.example/docsx/cli', site), undefined, 'outside the docs path');
+    assert.equal(pageKey('https://acme.example/blog/post', site), undefined);
+    assert.equal(pageKey('https://acme.example/docs/%2e%2e/admin', site), undefined);
+    assert.equal(pageKey('https://acme.example/docs/cli', ''), undefined, 'no site set: a URL is no page of it');
+    assert.equal(pageKey('https://acme.example/docs/cli', 'https://u:p@acme.example/docs'), undefined);
+    assert.equal(pageKey('https://acme.example/cli', 'https://acme.example'), '/cli');
+    // The page's key, back to its address on the site: the source's own page, not /docs/docs/cli.
+    assert.equal(pageUrl(pageKey('https://acme.example/docs/cli#flags', site)!, site), 'https://acme.example/docs/cli');
+  });
+
   it('falls back to the assistant’s sources when search is not offered: said once, remembered for the session', async () => {
     emu.search.offer(false);
     const notes: string[] = [];
@@ -346,7 +369,10 @@ describe('stale docs: searching the docs for what a change made wrong', function
     });
     assert.equal(chosen.via, 'search');
     const clock = new FakeClock();
-    const check = await driven(clock, findStalePages(ITEMS, chosen, { signal: new AbortController().signal, clock, readPage: workspaceFile }));
+    const check = await driven(
+      clock,
+      findStalePages(ITEMS, chosen, { signal: new AbortController().signal, clock, readPage: workspaceFile, docsSiteUrl: `${emu.url}/docs` }),
+    );
     assert.equal(check.via, 'assistant');
     assert.deepEqual(notes, ['Search is not offered by this service: the assistant’s sources were used.']);
     assert.equal(paths('/discovery/v1/search/').length, 1, 'one 404, then never again');
@@ -356,8 +382,8 @@ describe('stale docs: searching the docs for what a change made wrong', function
     assert.deepEqual(
       check.pages.map((p) => [p.path, p.staleItemIds]),
       [
-        ['/docs/cli', ['flag:--dlq', 'flag:--delay']],
-        ['/docs/configuration', ['configKey:visibility_timeout']],
+        ['/cli', ['flag:--dlq', 'flag:--delay']],
+        ['/configuration', ['configKey:visibility_timeout']],
       ],
     );
     // The same chooser, later in the session: straight to the assistant.
@@ -369,7 +395,7 @@ describe('stale docs: searching the docs for what a change made wrong', function
   it('the assistant alone: its sources and what they showed are the hits; other failures are not a fallback', async () => {
     const hits = await assistantSearcher(assistant()).search('--dlq', { signal: new AbortController().signal });
     assert.ok(
-      hits.some((h) => pageKey(h.path) === '/docs/cli' && h.content.includes('--dlq')),
+      hits.some((h) => pageKey(h.path, `${emu.url}/docs`) === '/cli' && h.content.includes('--dlq')),
       JSON.stringify(hits),
     );
     emu.search.fault('500');

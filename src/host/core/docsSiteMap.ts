@@ -49,6 +49,25 @@ export function sitePath(raw: string): string | undefined {
   return `/${segments.join('/')}`;
 }
 
+/**
+ * A page the service names, as a path of the docs site served at `siteUrl` (docsAssistant.docsSiteUrl,
+ * `https://example.com/docs`). A path is already the site's (sitePath). A URL is a page only on the
+ * site's origin and under its path, which is dropped (`https://example.com/docs/cli#x` is `/cli`),
+ * because docs.json names pages from there; a URL anywhere else, or with no site set, is none.
+ */
+export function sitePathOn(raw: string, siteUrl: string): string | undefined {
+  if (!SCHEME.test(raw.trim())) return sitePath(raw);
+  const site = safeExternalUrl(siteUrl.trim());
+  const href = safeExternalUrl(raw.trim());
+  if (site === undefined || href === undefined || new URL(site).origin !== new URL(href).origin) return undefined;
+  const prefix = sitePath(new URL(site).pathname);
+  const path = sitePath(href);
+  if (prefix === undefined || path === undefined) return undefined;
+  if (prefix === '/') return path;
+  if (path === prefix) return '/';
+  return path.startsWith(`${prefix}/`) ? path.slice(prefix.length) : undefined;
+}
+
 /** The files a page may be, in the order they are preferred, relative to the site's folder. */
 export function pageCandidates(page: string): string[] {
   const path = sitePath(page);

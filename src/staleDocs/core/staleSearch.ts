@@ -1,6 +1,6 @@
 import { abortedError, describeError, ServiceError } from '../../api';
 import { realClock, sleepOn, type Clock } from '../../host/core/clock';
-import { sitePath } from '../../host/core/docsSiteMap';
+import { sitePathOn } from '../../host/core/docsSiteMap';
 import { scanPage } from './staleLines';
 import { MAX_SEARCHES, SEARCH_GAP_MS, type ChangedItem, type DocsHit, type DocsSearcher, type StaleCheck, type StalePage } from './staleDocs';
 
@@ -9,10 +9,11 @@ import { MAX_SEARCHES, SEARCH_GAP_MS, type ChangedItem, type DocsHit, type DocsS
 // one search at a time, at least SEARCH_GAP_MS between starts, at most MAX_SEARCHES in all (then
 // `cut`). A search the service fails (a 429, a 500, a timeout) stops the searches there: what was
 // found is kept and the result says why it stopped (`failed`); only a cancel or a bug throws.
-// The hits are merged per page (`/cli`, `cli` and `https://site/cli#x` are one page); each page's
-// full text is read through `readPage` when the caller has one (the workspace file, or the page
-// endpoint), by the path the service first named it with, paced and counted like the searches;
-// else the hits' own passages are the text. A page is listed when a line
+// The hits are merged per page (`/cli`, `cli` and `https://site/cli#x` are one page; a URL
+// counts only on the docs site's address, docsSiteMap's sitePathOn); each page's full text is
+// read through `readPage` when the caller has one (the workspace file, or the page endpoint), by
+// the path the service first named it with, paced and counted like the searches; else the hits'
+// own passages are the text. A page is listed when a line
 // of it says an item's old form (staleLines.ts); ranked by how many items it says in their old
 // form, then by path. Every size is bounded: hits, pages, passages, lines.
 
@@ -34,11 +35,13 @@ export interface FindOptions {
   /** Before each page read: which one, of how many. */
   pageProgress?: (done: number, total: number) => void;
   clock?: Clock;
+  /** docsAssistant.docsSiteUrl: where the pages the assistant's sources name by URL are served. */
+  docsSiteUrl?: string;
 }
 
-/** The page a hit names, as one key however it is spelled (`/cli`); undefined for anything that is no page of a site. */
-export function pageKey(raw: string): string | undefined {
-  const path = sitePath(raw);
+/** The page a hit names, as one key however it is spelled (`/cli`); undefined for anything that is no page of the docs site at `docsSiteUrl`. */
+export function pageKey(raw: string, docsSiteUrl = ''): string | undefined {
+  const path = sitePathOn(raw, docsSiteUrl);
   return path === undefined ? undefined : path.replace(/\.mdx?$/i, '');
 }
 
@@ -71,9 +74,9 @@ function plan(items: readonly ChangedItem[]): Map<string, ChangedItem[]> {
 }
 
 /** Adds one search's hits to the pages they name; hits that name no page, or pages past MAX_PAGES, are left out. */
-function merge(pages: Map<string, PageHits>, hits: readonly DocsHit[], items: readonly ChangedItem[]): void {
+function merge(pages: Map<string, PageHits>, hits: readonly DocsHit[], items: readonly ChangedItem[], docsSiteUrl?: string): void {
   for (const hit of hits) {
-    const path = pageKey(hit.path);
+    const path = pageKey(hit.path, docsSiteUrl);
     if (path === undefined) continue;
     let page = pages.get(path);
     if (!page) {
@@ -102,7 +105,7 @@ export async function findStalePages(items: ChangedItem[], searcher: DocsSearche
         requests++;
         return searcher.search(query, { signal });
       });
-      merge(pages, hits, forItems);
+      merge(pages, hits, forItems, opts.docsSiteUrl);
     } catch (e) {
       // The service's failure stops the searches, keeping what they found; a cancel or a bug is thrown.
       if (signal.aborted || !(e instanceof ServiceError) || e.reason.code === 'aborted') throw e;

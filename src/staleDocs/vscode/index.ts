@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { AssistantService } from '../../assistant/vscode/assistantService';
 import type { AgentJobsService } from '../../common/jobs';
+import { readConfig } from '../../host/vscode/config';
 import { DocsSiteFiles } from '../../host/vscode/docsSiteFiles';
 import { commandGuard } from '../../host/vscode/guarded';
 import type { Log } from '../../host/vscode/log';
@@ -40,7 +41,8 @@ export function registerStaleDocsFeature(services: StaleDocsServices): StaleDocs
       extract: extractChanges,
       searcher: () => search.searcher(),
       readPage: pages.reader(search.pageEndpoint),
-      find: (items, searcher, opts) => findStalePages(items, searcher, opts),
+      // The site's address is read per check: the setting may change between checks.
+      find: (items, searcher, opts) => findStalePages(items, searcher, { ...opts, docsSiteUrl: readConfig().docsSiteUrl }),
     },
     services.log,
   );

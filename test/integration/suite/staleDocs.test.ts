@@ -190,14 +190,21 @@ describe('Check Docs for My Changes (real Git extension, real git, the emulator�
       await vscode.commands.executeCommand(CANCEL);
     });
 
-    it('a service without the search endpoint (404): the assistant’s sources are used, and the result says so', async () => {
+    it('a service without the search endpoint (404): the assistant’s sources, on the docs site’s address, are its pages', async () => {
+      // The emulator serves its pages under /docs/ (`${emu.url}/docs/cli`); the check is told so, as a user would.
+      const docsSiteUrl = (value: string | undefined) =>
+        vscode.workspace.getConfiguration('docsAssistant').update('docsSiteUrl', value, vscode.ConfigurationTarget.Global);
       emu.search.offer(false);
+      await docsSiteUrl(`${emu.url}/docs`);
       try {
         await vscode.commands.executeCommand('docsAssistant.checkDocsForChanges', { rootUri: root });
         assert.equal(checker().result?.check.via, 'assistant', checker().state);
-        assert.ok(['ready', 'empty'].includes(checker().state), checker().state);
+        assert.equal(checker().state, 'ready');
+        const pages = checker().result!.check.pages.map((p) => p.path);
+        assert.ok(pages.includes('/cli'), JSON.stringify(pages));
       } finally {
         emu.search.offer(true);
+        await docsSiteUrl(undefined);
       }
     });
   });
