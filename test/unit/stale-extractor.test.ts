@@ -310,6 +310,31 @@ describe('stale docs: the change extractor on real git diffs (changeExtractor.ts
   });
 });
 
+describe('stale docs: a secret in a config or .env file never becomes a search', function () {
+  this.timeout(60_000);
+
+  // The needles are the search query (staleSearch.ts), sent to the docs service or asked of the
+  // assistant: a changed secret must not be in them, nor in a form the tree or the draft shows.
+  it('keeps the value of a secret-named key or a credential-shaped value out of every item, and still finds a plain default', () => {
+    const before = {
+      '.env.example': 'API_KEY=sk_live_4eC39HqLyjWDarjtT1zdp7dc\nRELAY_REGION=eu-west-1\nSESSION_ID=a8F3k29Dm4Lq7Zx1Vb6Nc0Tp\n',
+      'config/relay.yaml': 'client_secret: hunter2hunter2\ndatabase_url: postgres://relay:s3cr3tpw@db.internal/relay\nvisibility_timeout: 30s\n',
+    };
+    const after = {
+      '.env.example': 'API_KEY=sk_live_9ZQ4mPxW2vLk8RtY6uNb3cHd\nRELAY_REGION=us-east-1\nSESSION_ID=Qw7Er5Ty3Ui1Op9As8Df6Gh4\n',
+      'config/relay.yaml': 'client_secret: correcthorsebattery\ndatabase_url: postgres://relay:n3wpassw0rd@db.internal/relay\nvisibility_timeout: 60s\n',
+    };
+    const x = extractChanges(realDiff(before, after));
+    const secrets = ['sk_live', 'hunter2', 'correcthorse', 's3cr3tpw', 'n3wpassw0rd', 'a8F3k29', 'Qw7Er5'];
+    for (const i of x.items) {
+      const shown = [i.oldForm, i.newForm ?? '', ...i.staleNeedles, ...i.updatedNeedles].join(' ');
+      for (const secret of secrets) assert.ok(!shown.includes(secret), `${i.id} carries ${secret}: ${shown}`);
+    }
+    assert.deepEqual(item(x, 'envVar', 'RELAY_REGION=eu-west-1').staleNeedles, ['RELAY_REGION', 'eu-west-1']);
+    assert.deepEqual(item(x, 'configKey', 'visibility_timeout: 30s').staleNeedles, ['visibility_timeout', '30s']);
+  });
+});
+
 describe('stale docs: generated, vendored and oversized files are skipped', function () {
   this.timeout(120_000);
 
@@ -352,6 +377,18 @@ describe('stale docs: generated, vendored and oversized files are skipped', func
       ],
     );
     assert.equal(x.files, 6);
+  });
+
+  it('a source file with one long unbroken line (an inline image) is still read', () => {
+    const image = `const LOGO = 'data:image/png;base64,${'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk'.repeat(30)}';`;
+    const x = extractChanges(
+      realDiff(
+        { 'src/cli.ts': `${image}\nprogram.option('--dlq <queue>', 'dead-letter queue');\n` },
+        { 'src/cli.ts': `${image.replace('const LOGO', 'const BRAND')}\nprogram.option('--dead-letter-queue <queue>', 'dead-letter queue');\n` },
+      ),
+    );
+    assert.deepEqual(x.skipped, []);
+    assert.equal(item(x, 'flag', '--dlq').newForm, '--dead-letter-queue');
   });
 
   it('a file whose diff is over the bound of lines is tooLarge, and the files after it are still read', () => {

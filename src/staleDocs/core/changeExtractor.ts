@@ -20,12 +20,17 @@ import { parseUnifiedDiff, type DiffFile } from './unifiedDiff';
 
 const READERS: readonly ItemReader[] = [symbolItems, flagItems, commandItems, configItems, envItems, routeItems, errorItems];
 
+/** Files that ship minified: scripts and style sheets. */
+const MINIFIABLE = /\.(?:[cm]?js|css)$/i;
+
 /** Why a file is not read, or undefined. */
 function skipReason(f: DiffFile): SkipReason | undefined {
   if (f.binary) return 'binary';
   const byPath = skipByPath(f.path) ?? (f.oldPath && f.oldPath !== f.path ? skipByPath(f.oldPath) : undefined);
   if (byPath) return byPath;
-  if (f.minified || saysGenerated(f.head)) return 'generated';
+  // Only what ships minified is taken for minified: a source file with one long line (an inline
+  // image, a long pattern) is still read, or its renamed flags would be missed.
+  if ((f.minified && MINIFIABLE.test(f.path)) || saysGenerated(f.head)) return 'generated';
   return f.tooLarge ? 'tooLarge' : undefined;
 }
 

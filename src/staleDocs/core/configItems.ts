@@ -1,4 +1,5 @@
 import { NONE, defaultChanged, renamedOrRemoved, type Found, type ItemReader, type LineView } from './itemKinds';
+import { publicValue } from './secretValues';
 
 // Configuration keys and their defaults, in JSON (`"key": value`), YAML (`key: value`) and TOML
 // (`key = value`) files. A key whose value changed is a `default` change; the same value under
@@ -32,7 +33,9 @@ function read(line: LineView): readonly Found[] {
   if (/^\s*(?:#|\/\/)/.test(text)) return NONE;
   const m = line.lang === 'json' ? JSON_KEY.exec(text) : line.lang === 'yaml' ? YAML_KEY.exec(text) : TOML_KEY.exec(text);
   if (!m) return NONE;
-  const value = scalarValue(m[2], line.lang);
+  // A secret's value is never an item's: not searched for, not shown (secretValues.ts).
+  const raw = scalarValue(m[2], line.lang);
+  const value = raw === undefined ? undefined : publicValue(m[1]!, raw);
   return [{ name: m[1]!, detail: value, pairKey: value }];
 }
 

@@ -1,5 +1,6 @@
 import { NONE, defaultChanged, renamedOrRemoved, type Found, type ItemReader, type LineView } from './itemKinds';
 import { foundAt, leadOf } from './literals';
+import { publicValue } from './secretValues';
 
 // Environment variables: read in code (`process.env.X`, `process.env['X']`, `os.environ['X']`,
 // `os.environ.get('X')`, `os.getenv('X')`, Go's `os.Getenv("X")`) or set in a `.env` file
@@ -29,7 +30,8 @@ function read(line: LineView): readonly Found[] {
   if (line.lang === 'env') {
     const m = ASSIGNMENT.exec(line.text);
     if (!m) return NONE;
-    const value = envValue(m[2]!);
+    // A secret's value is never an item's: not searched for, not shown (secretValues.ts).
+    const value = publicValue(m[1]!, envValue(m[2]!));
     return [{ name: m[1]!, detail: value, pairKey: value ? `=${value}` : undefined }];
   }
   const out: Found[] = [];

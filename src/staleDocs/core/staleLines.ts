@@ -48,19 +48,61 @@ export interface PageScan {
   updatedItemIds: string[];
 }
 
+/** Characters of a page that are read: docs pages are far shorter; a hostile one stops here. */
+export const MAX_SCAN_CHARS = 512 * 1024;
+
+const BARE = /^[\p{L}\p{N}_$]+$/u;
+
+/**
+ * A renamed function or sub-command is one bare word (`publish`, `create`), which prose uses too
+ * ("to publish a message"): for those, a line says the old form only where the word is code, in a
+ * code span, a code block, or called (`publish(`).
+ */
+function codeOnly(item: ChangedItem): boolean {
+  return (item.kind === 'symbol' || item.kind === 'command') && item.staleNeedles.every((n) => BARE.test(n));
+}
+
+/** Per character of `line`, whether it is inside a `code span`: one pass, so each lookup is O(1). */
+function codeSpans(line: string): Uint8Array {
+  const inside = new Uint8Array(line.length);
+  let open = false;
+  for (let i = 0; i < line.length; i++) {
+    if (line.charCodeAt(i) === 96 /* ` */) open = !open;
+    else if (open) inside[i] = 1;
+  }
+  return inside;
+}
+
+/** `needle` as a whole token where it is code: in a code span (per `spans`) or called. */
+function hasCodeNeedle(line: string, needle: string, spans: () => Uint8Array): boolean {
+  if (needle === '') return false;
+  for (let i = line.indexOf(needle); i !== -1; i = line.indexOf(needle, i + 1)) {
+    if (!standsAlone(line, i, needle)) continue;
+    if (line[i + needle.length] === '(' || spans()[i] === 1) return true;
+  }
+  return false;
+}
+
 /** The stale lines of `text` for `items`, and which items the page already states in their new form. */
 export function scanPage(text: string, items: readonly ChangedItem[]): PageScan {
   const stale = new Set<string>();
   const updated = new Set<string>();
   const lines: StaleLine[] = [];
+  const code = new Set(items.filter(codeOnly).map((i) => i.id));
   let number = 0;
-  for (const raw of text.split('\n')) {
+  let fence = false;
+  for (const raw of boundText(text, MAX_SCAN_CHARS).split('\n')) {
     number++;
     const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+    if (/^\s{0,3}(?:```|~~~)/.test(line)) fence = !fence;
+    let spans: Uint8Array | undefined;
+    const spansOf = () => (spans ??= codeSpans(line));
+    const says = (item: ChangedItem, needles: readonly string[]) =>
+      code.has(item.id) && !fence ? needles.length > 0 && needles.every((n) => hasCodeNeedle(line, n, spansOf)) : hasAll(line, needles);
     const ids: string[] = [];
     for (const item of items) {
-      if (hasAll(line, item.staleNeedles)) ids.push(item.id);
-      if (hasAll(line, item.updatedNeedles)) updated.add(item.id);
+      if (says(item, item.staleNeedles)) ids.push(item.id);
+      if (says(item, item.updatedNeedles)) updated.add(item.id);
     }
     if (ids.length === 0) continue;
     for (const id of ids) stale.add(id);
