@@ -44,12 +44,12 @@ export interface GitRepository {
   /** Without a path: the files changed in `ref1...ref2`. With one: that file's patch (`git diff ref1...ref2 -- path`). */
   diffBetween(ref1: string, ref2: string): Promise<GitChange[]>;
   diffBetween(ref1: string, ref2: string, path: string): Promise<string>;
-  /** `git diff` (the working tree against the index), or with `cached` `git diff --cached` (the index against HEAD): the patch text. */
-  diff(cached?: boolean): Promise<string>;
-  /** Despite its name, `git diff -- path`: the file's unstaged patch (the working tree against the index). */
-  diffWithHEAD(path: string): Promise<string>;
-  /** `git diff --cached -- path`: the file's staged patch. */
-  diffIndexWithHEAD(path: string): Promise<string>;
+  /**
+   * `git diff <ref> -- path`: the file's working tree against `ref`; with HEAD, its staged and
+   * unstaged change together. (`diffWithHEAD(path)`, despite its name, is `git diff -- path`: the
+   * working tree against the index, so not used here.)
+   */
+  diffWith(ref: string, path: string): Promise<string>;
   getBranch(name: string): Promise<GitBranch>;
   getCommit(ref: string): Promise<{ readonly hash: string }>;
   /** `git show --textconv <ref>:<path>`; `path` may be the file's absolute path. */

@@ -11,21 +11,23 @@ export const MAX_PATCH_FILES = 2000;
 export class PatchText {
   private readonly parts: string[] = [];
   private size = 0;
-  /** Whether something was left out for the bound. */
-  cut = false;
+  /** The text reached the bound: nothing more goes in. */
+  private overflow = false;
+  /** Files left out unread; the text may still take others. */
+  private leftOut = false;
 
   constructor(private readonly max = MAX_PATCH_CHARS) {}
 
   /** Whether another piece may be read. */
   get full(): boolean {
-    return this.cut || this.size >= this.max;
+    return this.overflow || this.size >= this.max;
   }
 
   /** Adds a piece (a whole patch); the part past the bound is dropped at the last line break before it. */
   add(piece: string): void {
     if (!piece) return;
     if (this.full) {
-      this.cut = true;
+      this.overflow = true;
       return;
     }
     let text = piece.endsWith('\n') ? piece : `${piece}\n`;
@@ -33,10 +35,20 @@ export class PatchText {
     if (text.length > room) {
       const end = text.lastIndexOf('\n', room - 1);
       text = end < 0 ? '' : text.slice(0, end + 1);
-      this.cut = true;
+      this.overflow = true;
     }
     this.parts.push(text);
     this.size += text.length;
+  }
+
+  /** Something was left out without being read (a file too large, or past the file bound). */
+  leaveOut(): void {
+    this.leftOut = true;
+  }
+
+  /** Whether something was left out for a bound. */
+  get cut(): boolean {
+    return this.overflow || this.leftOut;
   }
 
   get text(): string {
