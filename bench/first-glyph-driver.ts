@@ -2,6 +2,7 @@ import type { Frame, Page } from 'playwright-core';
 import { chatViewUnsupported, openChatView, sendInChatView, startChatViewStack, waitForChatResponse } from '../test/e2e/chatView';
 import type { Stack } from '../test/e2e/stack';
 import { Workbench, closeBrowser } from '../test/e2e/workbench';
+import { codeServerLabel, runDriver } from './driverProcess';
 
 // The rounds of bench/first-glyph.ts, run by it in a child process under tsx: this drives
 // code-server with the e2e harness (test/e2e), which the benchmarks' esbuild bundle cannot hold
@@ -154,10 +155,7 @@ async function main(): Promise<DriverOutput> {
       log(`round ${round}${round === 0 ? ' (warm-up)' : ''}: ${last.join(', ')}`);
     }
     if (process.env.FIRST_GLYPH_SHOT) await wb.shot('first-glyph-end');
-    const out = await import('../scripts/vscode/install-code-server.mjs');
-    const target = out.ensureCodeServerTarget(out.selectedCodeServerVersion());
-    const code = /with Code (\S+)/.exec(target.printed ?? '')?.[1] ?? '?';
-    return { codeServer: `code-server ${target.version} (VS Code ${code})`, samples, seconds: (Date.now() - started) / 1000 };
+    return { codeServer: await codeServerLabel(), samples, seconds: (Date.now() - started) / 1000 };
   } finally {
     await wb?.close().catch(() => undefined);
     await closeBrowser();
@@ -165,13 +163,4 @@ async function main(): Promise<DriverOutput> {
   }
 }
 
-main().then(
-  (out) => {
-    process.stdout.write(`${JSON.stringify(out)}\n`);
-    process.exit(0);
-  },
-  (e: unknown) => {
-    console.error(e instanceof Error ? e.stack : String(e));
-    process.exit(1);
-  },
-);
+runDriver(main);

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import type { CDPSession, Frame } from 'playwright-core';
 import { startStack, type Stack } from '../test/e2e/stack';
 import { Workbench, closeBrowser } from '../test/e2e/workbench';
+import { codeServerLabel, runDriver } from './driverProcess';
 
 // The rounds of bench/soak.ts, run by it in a child process under tsx (as first-glyph-driver.ts,
 // for the same reason): a day of questions in one code-server window. 500 questions answered in
@@ -188,11 +189,8 @@ async function main(): Promise<SoakOutput> {
         );
       }
     }
-    const out = await import('../scripts/vscode/install-code-server.mjs');
-    const target = out.ensureCodeServerTarget(out.selectedCodeServerVersion());
-    const code = /with Code (\S+)/.exec(target.printed ?? '')?.[1] ?? '?';
     return {
-      codeServer: `code-server ${target.version} (VS Code ${code})`,
+      codeServer: await codeServerLabel(),
       points,
       questions,
       perConversation: PER_CONVERSATION,
@@ -206,13 +204,4 @@ async function main(): Promise<SoakOutput> {
   }
 }
 
-main().then(
-  (out) => {
-    process.stdout.write(`${JSON.stringify(out)}\n`);
-    process.exit(0);
-  },
-  (e: unknown) => {
-    console.error(e instanceof Error ? e.stack : String(e));
-    process.exit(1);
-  },
-);
+runDriver(main);
