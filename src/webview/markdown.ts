@@ -1,6 +1,6 @@
 import * as l10n from '@vscode/l10n';
 import createDOMPurify, { type Config } from 'dompurify';
-import { marked, type Links, type Token, type Tokens, type TokensList } from 'marked';
+import { marked, type Links, type Token, type TokensList } from 'marked';
 import { chunkCode } from './codeChunks';
 import { h, iconButton } from './dom';
 import { guardImages } from './images';
@@ -153,23 +153,6 @@ export function blockLinks(src: string, links: Links): Links {
   return lexer.tokens.links;
 }
 
-/**
- * Whether any block, or any paragraph, list item or cell inside one, holds raw HTML. Walked here,
- * not with marked.walkTokens, which copies the list of its results at every token: the finished
- * check of an answer of 60,000 definitions took seconds.
- */
-export function hasRawHtml(tokens: readonly Token[]): boolean {
-  return tokens.some((t) => {
-    if (t.type === 'html') return true;
-    if (t.type === 'table') {
-      const table = t as Tokens.Table;
-      return [...table.header, ...table.rows.flat()].some((cell) => hasRawHtml(cell.tokens));
-    }
-    if (t.type === 'list') return hasRawHtml((t as Tokens.List).items);
-    return 'tokens' in t && Array.isArray(t.tokens) && hasRawHtml(t.tokens as Token[]);
-  });
-}
-
 /** Sanitized DOM for markdown blocks, with code block toolbars and chunks. Takes them lexed, so that a streamed text is lexed once per render. */
 export function renderBlocks(tokens: Token[]): DocumentFragment {
   return renderPieces([{ blocks: tokens }])[0] as DocumentFragment;
@@ -177,7 +160,7 @@ export function renderBlocks(tokens: Token[]): DocumentFragment {
 
 /**
  * Markdown to render: whole blocks, or some of a paragraph's inline tokens (what goes inside its
- * `<p>`; only tokens without raw HTML, whose parse does not depend on being inside a paragraph).
+ * `<p>`, whose parse does not depend on being inside a paragraph).
  */
 export type Piece = { blocks: Token[] } | { inline: Token[] };
 
@@ -212,8 +195,7 @@ export function renderViaHtml(piece: Piece): Node {
 function renderHtmlPieces(pieces: readonly Piece[]): Node[] {
   const html = pieces.map((p) => ('inline' in p ? marked.Parser.parseInline(p.inline) : rendersNothing(p.blocks) ? '' : marked.parser(p.blocks)));
   const oneByOne = () => html.map((x) => (x === '' ? document.createDocumentFragment() : sanitize(x)));
-  // Raw HTML (it needs a `<`) could close a wrapper element early: each piece on its own.
-  if (pieces.length === 1 || pieces.some((p) => ('inline' in p ? p.inline : p.blocks).some((t) => t.raw.includes('<')))) return oneByOne();
+  if (pieces.length === 1) return oneByOne();
   if (html.every((x) => x === '')) return pieces.map(() => document.createDocumentFragment());
   // marked's own HTML is well formed and escapes every `<` of the text, so each piece stays
   // inside its wrapper (and if one ever did not, each piece is sanitized on its own).
