@@ -1,6 +1,7 @@
 import type { Token, Tokens } from 'marked';
 import { rawOf } from './inlinePrefix';
-import { lexBlocks, renderBlocks, renderPieces, type Piece } from './markdown';
+import { lexBlocks } from './lex';
+import { renderBlocks, renderPieces, type Piece } from './markdown';
 import { renderDue } from './cadence';
 import { morphChildren } from './morph';
 import { KeptItems } from './keptItems';
