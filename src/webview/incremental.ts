@@ -1,4 +1,4 @@
-import type { Token, Tokens } from 'marked';
+import type { Token } from 'marked';
 import { rawOf } from './inlinePrefix';
 import { lexBlocks } from './lex';
 import { renderBlocks, renderPieces, type Piece } from './markdown';
@@ -6,7 +6,7 @@ import { renderDue } from './cadence';
 import { morphChildren } from './morph';
 import { KeptItems } from './keptItems';
 import { LinkDefs } from './linkDefs';
-import { lexAfterSettled, settledOf, type SettledParagraph } from './settledParagraph';
+import { leadP, leadParagraph, lexAfterSettled, settledOf, type SettledParagraph } from './settledParagraph';
 import { fastPathAfterRender, tryFastAppend, type FastPath } from './plainAppend';
 import { endsWithBlankLine } from './textScans';
 
@@ -123,15 +123,16 @@ export function createIncrementalMarkdown(
    */
   const planTail = (tokens: Token[], fresh: boolean): { pieces: Piece[]; apply(rendered: Node[]): void; inline?: Token[] } => {
     const head = tokens.findIndex((t) => t.type !== 'space');
-    const inline = tokens[head]?.type === 'paragraph' ? (tokens[head] as Tokens.Paragraph).tokens : undefined;
-    const p = fresh ? null : tail.firstElementChild;
-    // marked writes a newline after each block; the blocks after the paragraph start past it.
-    const afterP = p?.nextSibling?.nodeType === Node.TEXT_NODE ? p.nextSibling.nextSibling : undefined;
+    const inline = leadParagraph(tokens[head])?.tokens;
+    const block = fresh ? null : tail.firstElementChild;
+    const p = block && block.tagName === (tokens[head]?.type === 'blockquote' ? 'BLOCKQUOTE' : 'P') ? leadP(block) : null;
+    // marked writes a newline after each block; the blocks after the paragraph (or its quote) start past it.
+    const afterP = block?.nextSibling?.nodeType === Node.TEXT_NODE ? block.nextSibling.nextSibling : undefined;
     const from = settled?.head.length ?? 0;
     if (
       inline &&
       settled &&
-      p?.tagName === 'P' &&
+      p &&
       afterP !== undefined &&
       inline.length > from &&
       (inline[from - 1] === settled.head.at(-1) || rawOf(inline, from) === settled.raw)
@@ -182,7 +183,8 @@ export function createIncrementalMarkdown(
     const open = text.slice(committed);
     const tokens = lexBlocks(open, defs.finishedFor(open), (blocks, inline) => {
       const skip = kept.reuse(blocks);
-      if (blocks[0]?.type === 'paragraph' && lexAfterSettled(blocks[0] as Tokens.Paragraph, settled, inline)) skip.add(blocks[0].tokens!);
+      const lead = leadParagraph(blocks[0]);
+      if (lead && lexAfterSettled(lead, settled, inline)) skip.add(lead.tokens);
       return skip;
     });
     // A reference definition that came or changed can turn `[text][ref]` in a finished block into a link.
@@ -220,7 +222,7 @@ export function createIncrementalMarkdown(
     }
     growing.apply(rendered);
     kept.rendered(growingTokens);
-    settled = growing.inline ? settledOf(tail.firstElementChild, growing.inline, settled) : undefined;
+    settled = growing.inline ? settledOf(leadP(tail.firstElementChild), growing.inline, settled) : undefined;
     const rest = text.slice(committed);
     shown = text.length;
     fast = fastPathAfterRender(tail, rest);
