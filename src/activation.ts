@@ -13,7 +13,7 @@ import { setErrorSink } from './common/errorSink';
 import { logErrors } from './host/core/redactingLog';
 import { Log } from './host/vscode/log';
 import { registerAssistantKeyContext } from './host/vscode/keyContext';
-import { KeyStore } from './host/vscode/secrets';
+import { KeyStore, type KeySeedTarget } from './host/vscode/secrets';
 import { UrlSettingsGuard } from './host/vscode/urlSettingsGuard';
 import { WorkspaceSettingsGuard } from './host/vscode/workspaceSettingsGuard';
 import { registerParticipantFeature } from './participant/vscode';
@@ -36,7 +36,7 @@ export interface HostRuntime {
   /** Which extension host this is, for the log. */
   name: string;
   /** The first-run demo keys (`npm start`): the Node host's environment has them; a browser has none. */
-  seedKeys?: (keys: KeyStore, log: Log) => Promise<void>;
+  seedKeys?: (keys: KeySeedTarget, log: Log) => Promise<void>;
   /**
    * Every address a name resolves to, so a clicked image is fetched only from public addresses
    * (src/chat/core/imagePolicy.ts). The Node host has DNS; a browser cannot look a name up.
@@ -58,7 +58,12 @@ export function activateDocsAssistant(context: vscode.ExtensionContext, runtime:
   log.info(`Docs Assistant ${String(context.extension.packageJSON.version)} activated in the ${runtime.name}.`);
   context.subscriptions.push(log, keys, new WorkspaceSettingsGuard(context.workspaceState, log), new UrlSettingsGuard(log), registerAssistantKeyContext(keys));
 
-  void (runtime.seedKeys?.(keys, log) ?? Promise.resolve()).catch((e) => log.error('Could not store the demo keys', e));
+  const { seedKeys } = runtime;
+  if (seedKeys)
+    keys.seed(
+      (target) => seedKeys(target, log),
+      (e) => log.error('Could not store the demo keys', e),
+    );
 
   const services = { keys, log };
   // The one Assistant every surface asks through, with the one readiness and one client.

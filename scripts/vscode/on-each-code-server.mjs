@@ -8,8 +8,9 @@
 //
 // Exit code: the first failing run's (so 3, "could not run here", stays 3), else 0.
 //
-// A failing test's name is repeated under the summary: CI keeps only the tail of a long log, and
-// a run that failed on the first code-server otherwise scrolls its failure out of that tail.
+// A failing test's name, and the first lines of why it failed, are repeated under the summary: CI
+// keeps only the tail of a long log, and a run that failed on the first code-server otherwise
+// scrolls its failure out of that tail (a failure once seen only by name could not be diagnosed).
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { CODE_SERVER_ENV, CODE_SERVER_VERSIONS } from './install-code-server.mjs';
@@ -28,18 +29,36 @@ const versions = chosen ? [chosen] : CODE_SERVER_VERSIONS;
 
 /** A failure line of either reporter: the integration suite's `✘ title`, mocha's `1) title`. */
 const FAILURE = /^\s*(✘ |\d+\) )/;
-/** The most failure lines kept per run: enough to name them, bounded whatever a run prints. */
-const MAX_FAILURE_LINES = 20;
+/** Where mocha's epilogue starts: only there is a failure line followed by why it failed. */
+const EPILOGUE = /^\s*\d+ failing/;
+/** The lines kept after each failure line of the epilogue: the test's title, then the error. */
+const LINES_AFTER_FAILURE = 6;
+/** A stack frame: the error's message is what says why, the frames only where. */
+const STACK_FRAME = /^\s*at /;
+/** The most failure lines kept per run: enough to name them and say why, bounded whatever a run prints. */
+const MAX_FAILURE_LINES = 60;
 
 /** Runs one command, passing its output through line by line and keeping its failure lines. */
 function run(version) {
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { stdio: ['inherit', 'pipe', 'pipe'], env: { ...process.env, [CODE_SERVER_ENV]: version } });
     const failures = [];
+    let epilogue = false;
+    let after = 0;
+    const keep = (line) => {
+      if (failures.length < MAX_FAILURE_LINES) failures.push(line.slice(0, 300));
+    };
     const follow = (from, to) => {
       createInterface({ input: from, crlfDelay: Infinity }).on('line', (line) => {
         to.write(`${line}\n`);
-        if (FAILURE.test(line) && failures.length < MAX_FAILURE_LINES) failures.push(line.trim().slice(0, 300));
+        if (EPILOGUE.test(line)) epilogue = true;
+        if (FAILURE.test(line)) {
+          keep(line.trim());
+          after = epilogue ? LINES_AFTER_FAILURE : 0;
+        } else if (after > 0 && line.trim() && !STACK_FRAME.test(line)) {
+          keep(`  ${line.trim()}`);
+          after -= 1;
+        } else if (STACK_FRAME.test(line)) after = 0;
       });
     };
     follow(child.stdout, process.stdout);

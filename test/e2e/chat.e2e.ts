@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { step } from './workbench';
 import { withStack } from './withStack';
@@ -27,6 +27,33 @@ describe('e2e: Ask Docs in a real VS Code', function () {
       if (Date.now() > deadline) throw new Error(`No answer text appeared (has ${JSON.stringify(t)}).`);
       await e2e.wb.page.waitForTimeout(100);
     }
+  }
+
+  /**
+   * How much of the answer to `question` the host has written to its conversation files (one JSON
+   * file per conversation, in the workspace's storage), in characters of text.
+   */
+  function savedAnswerLength(question: string): number {
+    const storage = join(e2e.stack.userDataDir, 'User', 'workspaceStorage');
+    let most = 0;
+    for (const workspace of existsSync(storage) ? readdirSync(storage) : []) {
+      const folder = join(storage, workspace, 'docs-assistant.docs-assistant', 'conversations');
+      for (const name of existsSync(folder) ? readdirSync(folder).filter((n) => n.endsWith('.json')) : []) {
+        let stored: { turns?: { question: string; answer: { parts: { kind: string; text?: string }[] } }[] };
+        try {
+          stored = JSON.parse(readFileSync(join(folder, name), 'utf8'));
+        } catch {
+          continue; // replaced while read: the next look reads the new one
+        }
+        for (const turn of stored.turns ?? [])
+          if (turn.question === question)
+            most = Math.max(
+              most,
+              turn.answer.parts.reduce((n, p) => n + (p.kind === 'text' ? (p.text?.length ?? 0) : 0), 0),
+            );
+      }
+    }
+    return most;
   }
 
   /** The side bar is short: show the start of the last answer in the screenshot, not its sources. */
@@ -212,11 +239,19 @@ describe('e2e: Ask Docs in a real VS Code', function () {
 
   it('a window reloaded mid-answer brings the conversation back, the partial answer marked interrupted', async function () {
     let partial = '';
-    await step(e2e.wb, 'ask a slow question', async () => {
-      await e2e.wb.ask(e2e.chat, 'How do I run the relay in Kubernetes? [[fault:slow]]');
+    const question = 'How do I run the relay in Kubernetes? [[fault:slow]]';
+    await step(e2e.wb, 'ask a slow question, until what it shows is on disk', async () => {
+      await e2e.wb.ask(e2e.chat, question);
       partial = await someText();
-      // In a browser the host cannot save on the way out; it saves every 250 ms while streaming.
-      await e2e.wb.page.waitForTimeout(500);
+      // The host saves every 250 ms while streaming, since it cannot count on saving on the way
+      // out. The reload waits until the text shown is saved (its markdown is at least as long),
+      // not for a fixed time that a loaded machine's disk may outlast.
+      const deadline = Date.now() + 20_000;
+      while (savedAnswerLength(question) < partial.length) {
+        if (Date.now() > deadline)
+          throw new Error(`After 20 s the host had saved ${savedAnswerLength(question)} characters of the answer; the chat shows ${partial.length}.`);
+        await e2e.wb.page.waitForTimeout(100);
+      }
     });
     await step(e2e.wb, 'reload the window mid-answer', async () => {
       await e2e.wb.reload();

@@ -29,7 +29,11 @@ describe('e2e: the lightbulb’s Docs actions', function () {
     // bar), VS Code drops every provider's actions, ours too: a provider TypeScript registers
     // meanwhile cancels the request, and a cancelled request lists nothing ("No code actions
     // available"; seen on a loaded machine). So each try waits for that to end first.
+    // On a loaded 2-core machine TypeScript's server, with the sample's second project, kept
+    // cancelling the requests for longer than three tries (seen once in CI on 1.139): the tries go
+    // on until TypeScript has settled, bounded by a minute of them.
     const analyzing = e2e.wb.page.locator('.statusbar-item', { hasText: 'Analyzing' }).first();
+    const giveUp = Date.now() + 60_000;
     for (let attempt = 1; ; attempt++) {
       await analyzing.waitFor({ state: 'hidden', timeout: 120_000 }).catch(() => {
         throw new Error('TypeScript was still analyzing the workspace after 120 s.');
@@ -44,7 +48,8 @@ describe('e2e: the lightbulb’s Docs actions', function () {
         .then(() => true)
         .catch(() => false);
       if (shown) break;
-      if (attempt === 3) throw new Error(`Quick Fix did not list "${titles[0]}" after 3 tries (it lists ${JSON.stringify(await rows.allInnerTexts())}).`);
+      if (Date.now() > giveUp)
+        throw new Error(`Quick Fix did not list "${titles[0]}" in ${attempt} tries over a minute (it lists ${JSON.stringify(await rows.allInnerTexts())}).`);
       await e2e.wb.page.keyboard.press('Escape');
     }
     for (const t of titles) await rows.filter({ hasText: t }).first().waitFor({ state: 'visible', timeout: 15_000 });

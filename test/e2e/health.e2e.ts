@@ -5,7 +5,6 @@ import { cloneDocsWorkspace } from '../emulator';
 import { clickReviewAction, editorText, SEND, waitForReview } from './review';
 import { step, type Workbench } from './workbench';
 import { withStack } from './withStack';
-import { printExtensionLogIfFailed } from './extensionLog';
 
 // Docs Health in a real VS Code against the emulator's reader analytics (issue 31), walked as a
 // writer: the docs repository cloned into the workspace, the getting-started page's hint with the
@@ -44,10 +43,6 @@ async function lensTexts(wb: Workbench, matching: RegExp, timeout = 20_000): Pro
 describe('e2e: Docs Health in a real VS Code', function () {
   const e2e = withStack({ stack: { demoKeys: true } });
   const analyticsCalls = () => e2e.wb.requests('/v1/analytics/');
-
-  afterEach(function () {
-    printExtensionLogIfFailed(this.currentTest, e2e.stack.userDataDir);
-  });
 
   before(async function () {
     // The writer's clone of the docs repository, beside the sample workspace's own files: the

@@ -7,7 +7,6 @@ import { clickReviewAction, editorText, SEND, waitForReview } from './review';
 import { RUN_DIR, SAMPLE_WORKSPACE } from './stack';
 import { step, type Workbench } from './workbench';
 import { withStack } from './withStack';
-import { printExtensionLogIfFailed } from './extensionLog';
 
 // Check Docs for My Changes in a real VS Code (issue 32, "Show it"): the sample workspace as a Git
 // repository (its relay CLI beside its docs, committed), the scripted change made to it (a flag
@@ -81,10 +80,6 @@ describe('e2e: Check Docs for My Changes, from Source Control to the agent', fun
       userDataDir: server.userDataDir,
       settings: (emulator) => ({ 'git.enabled': true, 'docsAssistant.docsSiteUrl': `${emulator.url}/docs` }),
     }),
-  });
-
-  afterEach(function () {
-    printExtensionLogIfFailed(this.currentTest, e2e.stack.userDataDir);
   });
 
   it('lists the stale pages with their lines, not the page that says the new form, and sends the fix through the review', async function () {

@@ -1,5 +1,6 @@
 import type { Frame } from 'playwright-core';
 import { chatViewStackOptions, chatViewUnsupported } from './chatView';
+import { printExtensionLogIfFailed } from './extensionLog';
 import { startStack, type Stack, type StackOptions } from './stack';
 import { Workbench, closeAll } from './workbench';
 
@@ -72,6 +73,11 @@ export class StackFixture<Server extends Closable | undefined> {
     if (opts.openChat) this.started.chat = await this.started.wb.openChat();
   }
 
+  /** The stack's user-data folder, once it started. */
+  userDataDir(): string | undefined {
+    return this.started.stack?.userDataDir;
+  }
+
   async close(): Promise<void> {
     await closeAll(this.started.wb, this.started.stack);
     await this.started.server?.close();
@@ -91,6 +97,12 @@ export class StackFixture<Server extends Closable | undefined> {
 export function withStack<Server extends Closable | undefined = undefined>(opts: StackFixtureOptions<Server> = {}): StackFixture<Server> {
   const fixture = new StackFixture<Server>();
   before(() => fixture.start(opts));
+  // A failed test's story, from the extension's side: without it, a failure seen once in CI
+  // leaves only the test's own message to go on.
+  afterEach(function () {
+    const dir = fixture.userDataDir();
+    if (dir) printExtensionLogIfFailed(this.currentTest, dir);
+  });
   after(() => fixture.close());
   return fixture;
 }

@@ -1,4 +1,4 @@
-import type { KeyStore } from './secrets';
+import type { KeySeedTarget } from './secrets';
 import type { Log } from './log';
 import { keyProblem, type KeyKind } from '../../api';
 
@@ -10,7 +10,7 @@ const ENV: Record<KeyKind, string> = {
   assistant: 'DOCS_ASSISTANT_DEMO_ASSISTANT_KEY',
 };
 
-export async function seedDemoKeys(keys: KeyStore, env: Readonly<Record<string, string | undefined>>, log: Log): Promise<void> {
+export async function seedDemoKeys(keys: KeySeedTarget, env: Readonly<Record<string, string | undefined>>, log: Log): Promise<void> {
   for (const kind of Object.keys(ENV) as KeyKind[]) {
     const value = env[ENV[kind]]?.trim();
     if (!value) continue;

@@ -14,6 +14,12 @@ const SECRET_IDS: Record<KeyKind, string> = {
   assistant: 'docsAssistant.assistantApiKey',
 };
 
+/** What the first-run seeding may do: read and write keys without waiting for the seeding itself. */
+export interface KeySeedTarget {
+  has(kind: KeyKind): Promise<boolean>;
+  store(kind: KeyKind, key: string): Promise<void>;
+}
+
 export class KeyStore implements vscode.Disposable, SecretSource {
   private readonly _onDidChange = new Emitter<KeyKind>();
   readonly onDidChange = this._onDidChange.event;
@@ -25,6 +31,11 @@ export class KeyStore implements vscode.Disposable, SecretSource {
    * remembered before it is handed out, so nothing can log a key the log does not know yet.
    */
   private readonly known = new KnownSecrets();
+  /**
+   * The first-run keys being stored (`npm start`'s demo keys). A read waits for it, so a command
+   * run the moment the window opens finds the demo key instead of asking for one.
+   */
+  private seeding: Promise<void> = Promise.resolve();
 
   constructor(private readonly secrets: vscode.SecretStorage) {
     this.subscription = secrets.onDidChange((e) => {
@@ -43,7 +54,18 @@ export class KeyStore implements vscode.Disposable, SecretSource {
     return this.known.knownSecrets();
   }
 
+  /** Stores the first-run keys; every read waits until it is done. What it throws goes to `failed`. */
+  seed(seeder: (target: KeySeedTarget) => Promise<void>, failed: (e: unknown) => void): void {
+    const target: KeySeedTarget = { has: async (kind) => (await this.read(kind)) !== undefined, store: (kind, key) => this.store(kind, key) };
+    this.seeding = seeder(target).catch(failed);
+  }
+
   async get(kind: KeyKind): Promise<string | undefined> {
+    await this.seeding;
+    return this.read(kind);
+  }
+
+  private async read(kind: KeyKind): Promise<string | undefined> {
     const inMemory = this.sessionOnly.get(kind);
     if (inMemory) return inMemory;
     try {

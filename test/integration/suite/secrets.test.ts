@@ -111,6 +111,24 @@ describe('Keys and the log (issue 27: nothing secret in logs)', () => {
     keys.dispose();
   });
 
+  it('a key asked for while the first-run keys are stored waits for them: a command run at once finds the demo key', async () => {
+    const { storage } = memoryStorage({});
+    const keys = new KeyStore(storage);
+    let release!: () => void;
+    const slowKeyring = new Promise<void>((resolve) => (release = resolve));
+    keys.seed(
+      async (target) => {
+        await slowKeyring;
+        if (!(await target.has('admin'))) await target.store('admin', DEMO.adminKey);
+      },
+      (e) => assert.fail(String(e)),
+    );
+    const asked = keys.get('admin');
+    release();
+    assert.equal(await asked, DEMO.adminKey, 'the read made during the seeding saw no key');
+    keys.dispose();
+  });
+
   it('learns a key set in another window from the change event, before anything asks for it', async () => {
     const { storage, data, changed } = memoryStorage({});
     const keys = new KeyStore(storage);
