@@ -58,4 +58,26 @@ describe('a long conversation in the chat webview (Chromium)', function () {
     assert.equal(focused, 't297');
     await h.page.waitForFunction(() => /The end of answer 297\./.test(document.querySelector('article[data-turn="t297"]')!.textContent ?? ''));
   });
+
+  it('an older turn out of view skips layout; the newest three never do, so the newest answer reads whole wherever the view is', async () => {
+    // A chat view squeezed to a few lines by the views around it, as in the e2e.
+    await h.open(snapshotWith({ turns: Array.from({ length: 20 }, (_, i) => longTurn(i)) }), { height: 160 });
+    await h.rendered();
+    await h.page.evaluate(() => {
+      document.querySelector('.transcript')!.scrollTop = 0;
+    });
+    // Two frames: content-visibility decides what is skipped at the next layout.
+    await h.page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const visibility = await h.page.locator('article.turn').evaluateAll((turns) => turns.map((t) => getComputedStyle(t).contentVisibility));
+    assert.deepEqual(visibility.slice(-3), ['visible', 'visible', 'visible'], 'the newest three turns are always laid out');
+    assert.ok(
+      visibility.slice(0, -3).every((v) => v === 'auto'),
+      `the older turns skip layout out of view: ${JSON.stringify(visibility)}`,
+    );
+    assert.match(
+      await h.page.locator('article.turn').last().innerText(),
+      /The end of answer 19\./,
+      'the newest answer reads whole from the top of the conversation',
+    );
+  });
 });
