@@ -2,7 +2,8 @@ import { chromium, type Page } from 'playwright-core';
 import { CODE_CHUNK_LINES } from '../src/webview/codeChunks';
 import { hostileDefinitions, pathologicalAnswer, pathologies } from '../test/webview/pathologicalMarkdown';
 import { deltasOf } from './answer';
-import { measure, PAGE_SETUP, serveWebview, type Run } from './render';
+import { buildSwappedBundle, measure, PAGE_SETUP, serveWebview, type Run } from './render';
+import { withoutBundle } from './without';
 import { buildShadow } from './shadow';
 import type { BenchResult } from './util';
 
@@ -115,14 +116,16 @@ export async function benchPathological(): Promise<BenchResult> {
   const defsText = hostileDefinitions(DEFINITIONS_BYTES);
   const defsDeltas = deltasOf(defsText, DELTAS);
   const shadow = buildShadow();
-  const server = await serveWebview(shadow.dist);
+  // BENCH_WITHOUT (without.ts): the renderer without one of its special cases, in the shipped one's stead.
+  const without = await withoutBundle(buildSwappedBundle);
+  const server = await serveWebview(shadow.dist, without && { without: without.script });
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   try {
     const page = await browser.newPage({ viewport: { width: 420, height: 800 } });
     await page.addInitScript({ content: PAGE_SETUP });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`${server.origin}/?bundle=incremental`);
+    await page.goto(`${server.origin}/?bundle=${without ? 'without' : 'incremental'}`);
     await page.waitForSelector('#app[aria-busy="false"]');
     const warm = pathologicalAnswer(3_500);
     await measure(page, warm, deltasOf(warm, DELTAS / 10), 'patho-warm');
@@ -144,7 +147,7 @@ export async function benchPathological(): Promise<BenchResult> {
     const ms = (n: number) => `${n.toFixed(n < 10 ? 1 : 0)} ms`;
     const defs = definitionUpdates(defsText, defsDeltas, defsRun);
     return {
-      name: 'Hostile answers in the webview (the render benchmark’s page and bundle, one delta per 60 Hz frame)',
+      name: `Hostile answers in the webview (the render benchmark’s page and bundle${without ? `, WITHOUT ${without.name}` : ''}, one delta per 60 Hz frame)`,
       rows: [
         [
           'pathological answer',

@@ -9,6 +9,7 @@ import { benchSnapshot, benchTurn } from './snapshot';
 import { deltasOf, longAnswer } from './answer';
 import { benchGrowth } from './growth';
 import { benchPace, firstGlyph, paceRowsAndBudgets } from './pace';
+import { withoutBundle } from './without';
 import { buildShadow, ROOT } from './shadow';
 import { mainThreadWork, median, medianBy, percentile, type BenchResult } from './util';
 
@@ -20,8 +21,9 @@ import { mainThreadWork, median, medianBy, percentile, type BenchResult } from '
 // same final text rendered once. The naive renderer (the whole answer re-rendered on every
 // update) is the same bundle with one module swapped. The streamed DOM must end up equal to the
 // once-rendered one.
-// Every one of the seven runs must stay within the budget, not only the median (issue 21). Two
-// floors run in turn with it (floorMarkdown.ts): the same cadence showing the text as plain
+// The budget (issue 34, replacing issue 21's ≤ 3× one render, which no renderer showing text ten
+// times a second meets here): all updates ≤ 1.5× the plain-text floor's, in the median of the
+// seven runs, each shipped run against the floor's run beside it. Two floors run in turn with it (floorMarkdown.ts): the same cadence showing the text as plain
 // paragraphs, the cheapest change a render can make, and nothing shown until the end; their
 // difference is what ten of the browser's style and layout passes a second cost by themselves,
 // the part of the budget no renderer can get under. Then
@@ -248,7 +250,9 @@ export async function benchRender(): Promise<BenchResult> {
   const shadow = buildShadow();
   const text = longAnswer(42_000);
   const deltas = deltasOf(text, DELTAS);
+  const without = await withoutBundle(buildSwappedBundle);
   const { origin, close } = await serveWebview(shadow.dist, {
+    ...(without && { without: without.script }),
     naive: await buildSwappedBundle(NAIVE),
     plain: await buildSwappedBundle(floor(FLOOR_PARAGRAPH)),
     quiet: await buildSwappedBundle(floor(0)),
@@ -256,8 +260,8 @@ export async function benchRender(): Promise<BenchResult> {
   });
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   try {
-    type Bundle = 'incremental' | 'naive' | 'plain' | 'quiet' | 'paragraph';
-    const allRuns: Record<Bundle, Run[]> = { incremental: [], naive: [], plain: [], quiet: [], paragraph: [] };
+    type Bundle = 'incremental' | 'naive' | 'plain' | 'quiet' | 'paragraph' | 'without';
+    const allRuns: Record<Bundle, Run[]> = { incremental: [], naive: [], plain: [], quiet: [], paragraph: [], without: [] };
     const open = async (bundle: Bundle) => {
       const page = await browser.newPage({ viewport: { width: 420, height: 800 } });
       await page.addInitScript({ content: PAGE_SETUP });
@@ -280,13 +284,14 @@ export async function benchRender(): Promise<BenchResult> {
     // in turn with the shipped renderer, each in its own page, so that all three see the same
     // machine. The naive renderer takes half a minute per run: one run, which its quadratic cost
     // dominates anyway.
-    const side: Bundle[] = ['incremental', 'plain', 'quiet'];
+    const side: Bundle[] = ['incremental', 'plain', 'quiet', ...(without ? (['without'] as const) : [])];
     const pages = await Promise.all(side.map(open));
     for (const p of pages) await measure(p.page, text, deltas, 'warm');
     for (let i = 0; i < RUNS; i++) for (const [k, p] of pages.entries()) allRuns[side[k]!].push(await measure(p.page, text, deltas, String(i)));
     const paces = await benchPace(pages[0]!.page);
     const paragraphPage = await open('paragraph');
     const growth = await benchGrowth(pages[0]!.page, paragraphPage.page);
+    const growthWithout = without && (await benchGrowth(pages[3]!.page, paragraphPage.page));
     await paragraphPage.close();
     for (const p of pages) await p.close();
     const naivePage = await open('naive');
@@ -314,6 +319,11 @@ export async function benchRender(): Promise<BenchResult> {
     // The floors' runs came in turn with each other: their difference, run by run, is what the
     // plain renders alone cost (both end with the same final render, and take the same messages).
     const plainRenders = allRuns.plain.map((r, i) => runRatio(r) - runRatio(allRuns.quiet[i]!)).sort((a, b) => a - b);
+    // Issue 34's budget: the shipped renderer against the plain-text floor of the same run (the
+    // two ran in turn, so they saw the same machine), all updates together.
+    const overFloorOf = (runs: Run[]) => runs.map((r, i) => r.cdpStream / allRuns.plain[i]!.cdpStream).sort((a, b) => a - b);
+    const overFloor = overFloorOf(allRuns.incremental);
+    const overFloorWithout = overFloorOf(allRuns.without);
     const wallRatio = inc.total / inc.single;
     const naiveWallRatio = nai.total / inc.single;
     // Of every run, not only the median one.
@@ -340,6 +350,19 @@ export async function benchRender(): Promise<BenchResult> {
           `  floor: plain text, same cadence`,
           `${plainRatios.map((r) => r.toFixed(2)).join(', ')} (${FLOOR_PARAGRAPH}-character paragraphs, one text node each, appended to; the final text rendered once at the end)`,
         ],
+        [
+          `  shipped vs the plain-text floor, run by run`,
+          `${overFloor.map((r) => r.toFixed(2)).join(', ')} (all updates of each against the floor's in the same run)`,
+        ],
+        ...(without
+          ? [
+              [
+                `  without ${without.name} (BENCH_WITHOUT), vs the floor`,
+                `${overFloorWithout.map((r) => r.toFixed(2)).join(', ')} (median ${median(overFloorWithout).toFixed(2)}×; slowest update ${ms(Math.max(...allRuns.without.flatMap((r) => r.updates)))})`,
+              ] as [string, string],
+              ...growthWithout!.rows.slice(1, -1).map(([k, v]): [string, string] => [`  without ${without.name}: growth,${k}`, v]),
+            ]
+          : []),
         [`  floor: nothing shown until the end`, `${quietRatios.map((r) => r.toFixed(2)).join(', ')} (the messages, the frames and the final render alone)`],
         [`  floor: the plain renders alone`, `${plainRenders.map((r) => r.toFixed(2)).join(', ')} (the two floors' difference, run by run)`],
         ...pace.rows,
@@ -355,10 +378,10 @@ export async function benchRender(): Promise<BenchResult> {
       ],
       budgets: [
         {
-          what: `all updates vs one render (script+style+layout), every one of ${RUNS} runs`,
-          value: `worst ${x(ratios.at(-1)!)}, median ${x(ratio)} (naive ${x(naiveRatio)})`,
-          budget: '≤ 3× in all',
-          met: ratios.every((r) => r <= 3),
+          what: `all updates vs the plain-text floor at the same cadence, median of ${RUNS} runs`,
+          value: `${median(overFloor).toFixed(2)}× (vs one render: median ${x(ratio)}, floor ${x(median(plainRatios))}; naive ${x(naiveRatio)})`,
+          budget: '≤ 1.5×',
+          met: median(overFloor) <= 1.5,
         },
         ...pace.budgets,
         ...growth.budgets,
@@ -382,6 +405,8 @@ export async function benchRender(): Promise<BenchResult> {
         ratioPlainFloorRuns: plainRatios,
         ratioQuietFloorRuns: quietRatios,
         ratioPlainRendersRuns: plainRenders,
+        ratioOverPlainFloorRuns: overFloor,
+        ...(without && { without: { case: without.name, ratioOverPlainFloorRuns: overFloorWithout, growth: growthWithout!.raw } }),
         wallRatioIncremental: wallRatio,
         wallRatioNaive: naiveWallRatio,
         slowestUpdateMs: { incremental: worst, naive: worstNaive },

@@ -1,11 +1,12 @@
-import type { Token, Tokens } from 'marked';
+import type { Token } from 'marked';
 import { rawOf } from './inlinePrefix';
-import { hasRawHtml, lexBlocks, renderBlocks, renderPieces, type Piece } from './markdown';
+import { lexBlocks } from './lex';
+import { renderBlocks, renderPieces, type Piece } from './markdown';
 import { renderDue } from './cadence';
 import { morphChildren } from './morph';
 import { KeptItems } from './keptItems';
 import { LinkDefs } from './linkDefs';
-import { lexAfterSettled, settledOf, type SettledParagraph } from './settledParagraph';
+import { leadP, leadParagraph, lexAfterSettled, settledOf, type SettledParagraph } from './settledParagraph';
 import { fastPathAfterRender, tryFastAppend, type FastPath } from './plainAppend';
 import { endsWithBlankLine } from './textScans';
 
@@ -69,8 +70,8 @@ export function createIncrementalMarkdown(
   const defs = new LinkDefs();
   /**
    * Finished blocks may read differently in the whole text (see finish()) if one was finished
-   * without a blank line after it by a lex of a shorter text than the final one, or holds raw
-   * HTML: the text length from which that is so (0 for raw HTML; Infinity while neither).
+   * without a blank line after it by a lex of a shorter text than the final one: the text length
+   * from which that is so (Infinity while none was).
    */
   let suspectBelow = Infinity;
   let fast: FastPath | undefined;
@@ -122,19 +123,19 @@ export function createIncrementalMarkdown(
    */
   const planTail = (tokens: Token[], fresh: boolean): { pieces: Piece[]; apply(rendered: Node[]): void; inline?: Token[] } => {
     const head = tokens.findIndex((t) => t.type !== 'space');
-    const inline = tokens[head]?.type === 'paragraph' ? (tokens[head] as Tokens.Paragraph).tokens : undefined;
-    const p = fresh ? null : tail.firstElementChild;
-    // marked writes a newline after each block; the blocks after the paragraph start past it.
-    const afterP = p?.nextSibling?.nodeType === Node.TEXT_NODE ? p.nextSibling.nextSibling : undefined;
+    const inline = leadParagraph(tokens[head])?.tokens;
+    const block = fresh ? null : tail.firstElementChild;
+    const p = block && block.tagName === (tokens[head]?.type === 'blockquote' ? 'BLOCKQUOTE' : 'P') ? leadP(block) : null;
+    // marked writes a newline after each block; the blocks after the paragraph (or its quote) start past it.
+    const afterP = block?.nextSibling?.nodeType === Node.TEXT_NODE ? block.nextSibling.nextSibling : undefined;
     const from = settled?.head.length ?? 0;
     if (
       inline &&
       settled &&
-      p?.tagName === 'P' &&
+      p &&
       afterP !== undefined &&
       inline.length > from &&
-      (inline[from - 1] === settled.head.at(-1) || rawOf(inline, from) === settled.raw) &&
-      !inline.some((t, i) => i >= from && t.type === 'html')
+      (inline[from - 1] === settled.head.at(-1) || rawOf(inline, from) === settled.raw)
     ) {
       const pFrom = p.childNodes[settled.nodes] ?? null;
       return {
@@ -182,7 +183,8 @@ export function createIncrementalMarkdown(
     const open = text.slice(committed);
     const tokens = lexBlocks(open, defs.finishedFor(open), (blocks, inline) => {
       const skip = kept.reuse(blocks);
-      if (blocks[0]?.type === 'paragraph' && lexAfterSettled(blocks[0] as Tokens.Paragraph, settled, inline)) skip.add(blocks[0].tokens!);
+      const lead = leadParagraph(blocks[0]);
+      if (lead && lexAfterSettled(lead, settled, inline)) skip.add(lead.tokens);
       return skip;
     });
     // A reference definition that came or changed can turn `[text][ref]` in a finished block into a link.
@@ -209,8 +211,7 @@ export function createIncrementalMarkdown(
     const rendered = renderPieces([...(finishing?.pieces ?? []), ...growing.pieces]);
     if (finishing) {
       const source = open.slice(0, consumed);
-      if (source.includes('<') && hasRawHtml(tokens.slice(0, last))) suspectBelow = 0;
-      else if (!endsWithBlankLine(source)) suspectBelow = Math.min(suspectBelow, text.length + 1);
+      if (!endsWithBlankLine(source)) suspectBelow = Math.min(suspectBelow, text.length + 1);
       finishing.apply(rendered.splice(0, finishing.pieces.length));
       tail.className = 'md-block';
       blocks.push(tail);
@@ -221,7 +222,7 @@ export function createIncrementalMarkdown(
     }
     growing.apply(rendered);
     kept.rendered(growingTokens);
-    settled = growing.inline ? settledOf(tail.firstElementChild, growing.inline, settled) : undefined;
+    settled = growing.inline ? settledOf(leadP(tail.firstElementChild), growing.inline, settled) : undefined;
     const rest = text.slice(committed);
     shown = text.length;
     fast = fastPathAfterRender(tail, rest);
@@ -261,12 +262,13 @@ export function createIncrementalMarkdown(
       if (dirty) render();
     },
     // Blocks are finished while the text streams, when the next one starts. A few later lines
-    // can still change how earlier ones read in the whole text: a setext underline below raw
-    // HTML written without blank lines, an HTML tag closed blocks later. (A reference
-    // definition is caught as it arrives, by render(); the blocks naming it that no render had
-    // room for are rendered again now.) So once the text is complete, if any
-    // finished block is suspect, the text is lexed whole, once: if its blocks do not line up
-    // with the finished ones, or it holds raw HTML, it is rendered again whole.
+    // can still change how earlier ones read in the whole text, when blocks are written without
+    // blank lines between them: a setext underline or a lazy line joins the block above it. (A
+    // reference definition is caught as it arrives, by render(); the blocks naming it that no
+    // render had room for are rendered again now.) So once the text is complete, if any finished
+    // block is suspect, the text is lexed whole, once: if its blocks do not line up with the
+    // finished ones, it is rendered again whole. (Raw HTML, which could reach across blocks, is
+    // text: marked yields no `html` token here, see markdown.ts.)
     finish() {
       if (dirty) render();
       renderAgain(defs.takePending());
@@ -276,11 +278,7 @@ export function createIncrementalMarkdown(
       const ends = new Set<number>();
       let at = 0;
       for (const t of whole) ends.add((at += t.raw.length));
-      // A raw HTML tag left open in one block takes in the blocks after it when the whole text
-      // is parsed at once, not when each block is parsed on its own.
-      const stale = commits.some((c) => !ends.has(c)) || hasRawHtml(whole);
-      if (!stale) return;
-      // In one piece, as the once-rendered text is: a tag left open reaches to the end.
+      if (commits.every((c) => ends.has(c))) return;
       reset();
       morphChildren(tail, renderBlocks(whole));
       shown = text.length;

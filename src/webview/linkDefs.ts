@@ -1,5 +1,5 @@
 import type { Links } from 'marked';
-import { blockLinks } from './markdown';
+import { blockLinks } from './lex';
 
 // Reference definitions (`[ref]: https://…`) while an answer streams. The open text is lexed on
 // its own, after the finished blocks, so it is handed the definitions those blocks made. A

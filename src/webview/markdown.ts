@@ -1,12 +1,14 @@
 import * as l10n from '@vscode/l10n';
 import createDOMPurify, { type Config } from 'dompurify';
-import { marked, type Links, type Token, type Tokens, type TokensList } from 'marked';
+import type { Token } from 'marked';
 import { chunkCode } from './codeChunks';
 import { h, iconButton } from './dom';
 import { guardImages } from './images';
-import { markedLimits } from '../common/markdown/markedLimits';
+import { marked } from './lex';
 import { buildBlocks, buildInline } from './tokenDom';
 
+/** The lex the renders take (lex.ts), for the renderer's tests and benchmarks beside renderBlocks. */
+export { lexBlocks } from './lex';
 // Markdown from the service is untrusted. Plain markdown is built into DOM straight from marked's
 // tokens, every string from it as a text node (tokenDom.ts). Links, images and entities go the
 // HTML path: marked turns them into HTML, and DOMPurify strips that to a small, inert subset before
@@ -15,7 +17,7 @@ import { buildBlocks, buildInline } from './tokenDom';
 // webview never follows them. Images load only from origins the user allowed (images.ts).
 //
 // Raw HTML in an answer is shown as text, as VS Code's own Chat shows it: marked's `html` and `tag`
-// tokenizers are switched off, so `<div>` is just characters in a paragraph. An answer is written by
+// tokenizers are switched off (lex.ts), so `<div>` is just characters in a paragraph. An answer is written by
 // a model that reads pages anyone may edit; rendered HTML let it draw buttons and banners that look
 // like this extension's own, hide text that Copy still took, or leave a tag open that swallowed
 // every block after it. Markdown alone cannot do any of that, and each block stands alone.
@@ -98,78 +100,6 @@ function sanitizer(): ReturnType<typeof createDOMPurify> {
   return p;
 }
 
-// Raw HTML is text (see above): with these two tokenizers off, `<` starts plain text.
-marked.use({ tokenizer: { html: () => undefined, tag: () => undefined } });
-marked.setOptions({ gfm: true, breaks: false });
-// Bounds on what marked parses, so that lexing takes linear time whatever the answer (markedLimits.ts).
-marked.use(markedLimits());
-// marked drops a definition of a label it already knows, and its source with it. The streaming
-// renderer finds where its blocks end by adding up their sources, so an answer with two lists of
-// sources that both start at `[1]:` showed the text after the second one twice, shifted (found in
-// review). The repeated definition is kept as a token, which renders nothing, as marked's does;
-// after a paragraph marked reads it as more of the paragraph, and still does.
-marked.use({
-  extensions: [
-    {
-      name: 'repeatedDefinition',
-      level: 'block',
-      tokenizer(src, tokens) {
-        if (!/^ {0,3}\[/.test(src)) return undefined;
-        const last = tokens.at(-1)?.type;
-        const def = last === 'paragraph' || last === 'text' ? undefined : this.lexer.options.tokenizer?.def(src);
-        return def && def.tag in this.lexer.tokens.links ? def : undefined;
-      },
-    },
-  ],
-});
-
-/**
- * Top-level blocks of a markdown text, with their raw source. `links` are reference definitions
- * from earlier in the document (a streamed text is lexed a piece at a time); those in `src` are
- * added to the result's `links`.
- */
-export function lexBlocks(src: string, links?: Links, reuse?: (blocks: TokensList, inline: (src: string) => Token[]) => ReadonlySet<Token[]>): TokensList {
-  const lexer = new marked.Lexer();
-  if (links) Object.assign(lexer.tokens.links, links);
-  const queue = (lexer as unknown as { inlineQueue?: { src: string; tokens: Token[] }[] }).inlineQueue;
-  // A marked that keeps its queue elsewhere lexes as usual, only without the reuse.
-  if (!reuse || !Array.isArray(queue)) return lexer.lex(src);
-  // marked's lex() in two steps, as marked 16 runs it: the blocks, then the inline tokens of each
-  // paragraph, item or cell it queued. `reuse` gets the blocks in between, and names the token
-  // lists it has filled from an earlier lex of the same source (keptItems.ts, settledParagraph.ts):
-  // those are not lexed again. test/webview/streaming-render.test.ts compares the result with lex().
-  lexer.blockTokens(src.replace(/\r\n|\r/g, '\n'), lexer.tokens);
-  const skip = reuse(lexer.tokens, (text) => lexer.inlineTokens(text));
-  for (const { src: text, tokens } of queue) if (!skip.has(tokens)) lexer.inlineTokens(text, tokens);
-  queue.length = 0;
-  return lexer.tokens;
-}
-
-/** The reference definitions `src` makes (blocks only: a definition starts a block), with `links` known before it. */
-export function blockLinks(src: string, links: Links): Links {
-  const lexer = new marked.Lexer();
-  Object.assign(lexer.tokens.links, links);
-  lexer.blockTokens(src.replace(/\r\n|\r/g, '\n'), lexer.tokens);
-  return lexer.tokens.links;
-}
-
-/**
- * Whether any block, or any paragraph, list item or cell inside one, holds raw HTML. Walked here,
- * not with marked.walkTokens, which copies the list of its results at every token: the finished
- * check of an answer of 60,000 definitions took seconds.
- */
-export function hasRawHtml(tokens: readonly Token[]): boolean {
-  return tokens.some((t) => {
-    if (t.type === 'html') return true;
-    if (t.type === 'table') {
-      const table = t as Tokens.Table;
-      return [...table.header, ...table.rows.flat()].some((cell) => hasRawHtml(cell.tokens));
-    }
-    if (t.type === 'list') return hasRawHtml((t as Tokens.List).items);
-    return 'tokens' in t && Array.isArray(t.tokens) && hasRawHtml(t.tokens as Token[]);
-  });
-}
-
 /** Sanitized DOM for markdown blocks, with code block toolbars and chunks. Takes them lexed, so that a streamed text is lexed once per render. */
 export function renderBlocks(tokens: Token[]): DocumentFragment {
   return renderPieces([{ blocks: tokens }])[0] as DocumentFragment;
@@ -177,7 +107,7 @@ export function renderBlocks(tokens: Token[]): DocumentFragment {
 
 /**
  * Markdown to render: whole blocks, or some of a paragraph's inline tokens (what goes inside its
- * `<p>`; only tokens without raw HTML, whose parse does not depend on being inside a paragraph).
+ * `<p>`, whose parse does not depend on being inside a paragraph).
  */
 export type Piece = { blocks: Token[] } | { inline: Token[] };
 
@@ -212,8 +142,7 @@ export function renderViaHtml(piece: Piece): Node {
 function renderHtmlPieces(pieces: readonly Piece[]): Node[] {
   const html = pieces.map((p) => ('inline' in p ? marked.Parser.parseInline(p.inline) : rendersNothing(p.blocks) ? '' : marked.parser(p.blocks)));
   const oneByOne = () => html.map((x) => (x === '' ? document.createDocumentFragment() : sanitize(x)));
-  // Raw HTML (it needs a `<`) could close a wrapper element early: each piece on its own.
-  if (pieces.length === 1 || pieces.some((p) => ('inline' in p ? p.inline : p.blocks).some((t) => t.raw.includes('<')))) return oneByOne();
+  if (pieces.length === 1) return oneByOne();
   if (html.every((x) => x === '')) return pieces.map(() => document.createDocumentFragment());
   // marked's own HTML is well formed and escapes every `<` of the text, so each piece stays
   // inside its wrapper (and if one ever did not, each piece is sanitized on its own).

@@ -1,10 +1,27 @@
 import type { Token, Tokens } from 'marked';
 import { rawOf, settledPrefix } from './inlinePrefix';
 
-// What the renderer keeps of the paragraph its growing block starts with: the settled part of its
-// inline tokens (inlinePrefix.ts) and the DOM nodes that show it. A render neither lexes nor builds
-// that part again: the next lex of the paragraph lexes only the text after it (lexAfterSettled),
-// and the render morphs only what follows its nodes (incremental.ts).
+// What the renderer keeps of the paragraph its growing block starts with (or the paragraph of a
+// quote: leadParagraph): the settled part of its inline tokens (inlinePrefix.ts) and the DOM nodes
+// that show it. A render neither lexes nor builds that part again: the next lex of the paragraph
+// lexes only the text after it (lexAfterSettled), and the render morphs only what follows its
+// nodes (incremental.ts).
+
+/**
+ * The paragraph a growing block starts with: the block itself, or the one block of a quote (a
+ * streamed quote is mostly one paragraph, `> ` lines and lazy lines alike). Anything else has none.
+ */
+export function leadParagraph(block: Token | undefined): Tokens.Paragraph | undefined {
+  if (block?.type === 'paragraph') return block as Tokens.Paragraph;
+  const inner = block?.type === 'blockquote' ? (block as Tokens.Blockquote).tokens : undefined;
+  return inner?.length === 1 && inner[0]!.type === 'paragraph' ? (inner[0] as Tokens.Paragraph) : undefined;
+}
+
+/** The element of leadParagraph in the DOM of its block. */
+export function leadP(block: Element | null): Element | null {
+  const p = block?.tagName === 'BLOCKQUOTE' && block.childElementCount === 1 ? block.firstElementChild : block;
+  return p?.tagName === 'P' ? p : null;
+}
 
 export interface SettledParagraph {
   /** Source of the settled inline tokens. */

@@ -325,12 +325,14 @@ describe('streaming markdown renderer in Chromium', function () {
   });
 
   // The work of a render must not grow with the block it renders: one late in a long paragraph,
-  // list or table builds no more nodes than one early in it. (Before, a paragraph whose sentence
+  // list, table or quote builds no more nodes than one early in it. (Before, a paragraph whose sentence
   // ended in code, and every list and table, were built whole again by each render.)
   for (const [kind, unit] of [
     ['paragraph', (i: number) => `The relay ${i} retries the **request** when it fails with the \`default${i}\`. `],
     ['list', (i: number) => `- The relay ${i} retries the **request** when it fails with the \`default\`.\n`],
     ['numbered list', (i: number) => `${i + 1}. The relay ${i} retries the **request** when it fails.\n`],
+    // Issue 34: a quote was rendered whole; its paragraph now keeps its settled part as a paragraph does.
+    ['quote', (i: number) => `> The relay ${i} retries the **request** when it fails with the \`default${i}\`.\n`],
     [
       'table',
       (i: number) =>
