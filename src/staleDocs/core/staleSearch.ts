@@ -22,14 +22,16 @@ export const MAX_PAGES = 100;
 /** Distinct passages kept per page when the hits are the text. */
 const MAX_PASSAGES_PER_PAGE = 100;
 
+/**
+ * A page's full text, or undefined when it cannot be read (then its hits are the text). `path` is
+ * the page's key (`/cli`), for a workspace file; `raw` the path the service first named it with
+ * (`cli.md#flags`, a URL), what its page endpoint knows.
+ */
+export type ReadPage = (path: string, signal: AbortSignal, raw?: string) => Promise<string | undefined>;
+
 export interface FindOptions {
   signal: AbortSignal;
-  /**
-   * A page's full text, or undefined when it cannot be read (then its hits are the text). `path` is
-   * the page's key (`/cli`), for a workspace file; `raw` the path the service first named it with
-   * (`cli.md#flags`, a URL), what its page endpoint knows.
-   */
-  readPage?: (path: string, signal: AbortSignal, raw?: string) => Promise<string | undefined>;
+  readPage?: ReadPage;
   /** After each search: how many were made, of how many planned. */
   progress?: (done: number, total: number) => void;
   /** Before each page read: which one, of how many. */

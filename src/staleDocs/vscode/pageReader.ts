@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { DocsSiteMap } from '../../host/core/docsSiteMap';
 import { siteFileUri, type DocsSiteFiles } from '../../host/vscode/docsSiteFiles';
+import type { ReadPage } from '../core/staleSearch';
 
 // A stale page's full text, for its lines: the workspace file when the docs live here (the
 // docs.json mapping, src/host), else what the service's page endpoint gives (when it offers one),
@@ -9,9 +10,6 @@ import { siteFileUri, type DocsSiteFiles } from '../../host/vscode/docsSiteFiles
 
 /** The largest page file read (the page endpoint's own bound). */
 export const MAX_PAGE_FILE_BYTES = 2 * 1024 * 1024;
-
-/** `path`: the page's key (`/cli`); `raw`: the path the service first named it with, what its page endpoint knows. */
-export type ReadPage = (path: string, signal: AbortSignal, raw?: string) => Promise<string | undefined>;
 
 export class PageReader {
   private scanned: Promise<void> | undefined;

@@ -8,7 +8,7 @@ import type { Log } from '../../host/vscode/log';
 import type { KeyStore } from '../../host/vscode/secrets';
 import { assistantSearcher, chooseSearcher, searchEndpointSearcher } from '../core/docsSearchers';
 import type { DocsSearcher } from '../core/staleDocs';
-import type { ReadPage } from './pageReader';
+import type { ReadPage } from '../core/staleSearch';
 
 // How a check searches the docs: the service's search endpoint with the ASSISTANT key (never the
 // admin key), falling back to the assistant's answer and its sources where the service does not

@@ -7,7 +7,7 @@ import type { Log } from '../../host/vscode/log';
 import type { DocsSearcher, Extraction, StaleCheck } from '../core/staleDocs';
 import { chooseTarget, type ChangeTarget } from './changeSource';
 import { NoBaseError, readPatch } from './patchReader';
-import type { ReadPage } from './pageReader';
+import type { ReadPage } from '../core/staleSearch';
 
 // Check Docs for My Changes, from the click to the result: which change (changeSource.ts), its
 // patch through the Git extension (patchReader.ts), the extractor (core), the search (core, paced
