@@ -28,8 +28,9 @@ const PLAIN_KINDS: Record<string, string> = { A: 'a[href]', ARTICLE: 'article[da
  */
 function peersOf(el: Element, turn = turnOf(el)): Element[] {
   const action = el instanceof HTMLElement ? el.dataset.action : undefined;
-  const kind = action ? `[data-action="${CSS.escape(action)}"]` : (PLAIN_KINDS[el.tagName] ?? ':not(*)');
-  return [...document.querySelectorAll(kind)].filter((p) => turnOf(p) === turn);
+  const kind = action ? `[data-action="${CSS.escape(action)}"]` : PLAIN_KINDS[el.tagName];
+  // A control of no kind (the input box) has no peers: asking the page would walk all of it.
+  return kind ? [...document.querySelectorAll(kind)].filter((p) => turnOf(p) === turn) : [];
 }
 
 function focusable(el: Element | null | undefined): el is HTMLElement {
@@ -65,7 +66,9 @@ export class FocusKeeper {
   /** Runs a render; focus inside what it rebuilt goes back to the same control, or its stand-in. */
   around<T>(render: () => T): T {
     const active = document.activeElement;
-    const had = active instanceof HTMLElement && active !== document.body ? this.memo(active) : undefined;
+    // What focusin noted of the control serves while focus stays on it: noting it again would ask
+    // the page for its peers at every patch of a streaming answer (a walk of every element each).
+    const had = active instanceof HTMLElement && active !== document.body ? (this.last?.el === active ? this.last : this.memo(active)) : undefined;
     const result = render();
     if (had && document.activeElement !== had.el && !this.containsFocus()) this.restore(had);
     return result;

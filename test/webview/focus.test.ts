@@ -170,4 +170,33 @@ describe('focus and keyboard in the chat webview (Chromium)', function () {
     await h.page.keyboard.press('Shift+Tab');
     assert.equal(await focused(), INPUT);
   });
+
+  // The focus keeper runs around every patch of a streaming answer. It once asked the whole page
+  // for the focused control's peers each time, even for the input box, which has none: a walk of
+  // every element per patch, the most costly step of a streamed answer in the render bench.
+  it('a streamed patch does not walk the page for focus, wherever focus is', async () => {
+    const long = Array.from({ length: 400 }, (_, i) => `Word **${i}** and [link ${i}](https://docs.acme.test/p${i}).`).join(' ');
+    await h.open(
+      snapshotWith({
+        busy: true,
+        turns: [turn('t1', 'How do I set the timeout?', { status: 'streaming', parts: [{ kind: 'text', text: long }], sources: SOURCES })],
+      }),
+    );
+    for (const where of ['textarea', 'article[data-turn="t1"] .answer a[href]']) {
+      await focusOn(where);
+      await h.page.evaluate(() => {
+        const w = window as unknown as { __walks: number };
+        w.__walks = 0;
+        const own = Document.prototype.querySelectorAll;
+        Document.prototype.querySelectorAll = function (this: Document, ...args: [string]) {
+          w.__walks++;
+          return own.apply(this, args);
+        } as typeof own;
+      });
+      for (let i = 0; i < 20; i++) await h.patch('t1', [{ op: 'appendText', part: 0, text: ` more${i}` }]);
+      const walks = await h.page.evaluate(() => (window as unknown as { __walks: number }).__walks);
+      assert.equal(walks, 0, `focus on ${where}: ${walks} page-wide queries in 20 patches`);
+      assert.notEqual(await focused(), 'body');
+    }
+  });
 });

@@ -333,6 +333,9 @@ describe('streaming markdown renderer in Chromium', function () {
     ['numbered list', (i: number) => `${i + 1}. The relay ${i} retries the **request** when it fails.\n`],
     // Issue 34: a quote was rendered whole; its paragraph now keeps its settled part as a paragraph does.
     ['quote', (i: number) => `> The relay ${i} retries the **request** when it fails with the \`default${i}\`.\n`],
+    // A line that starts with markup: a line break before an element, or after one, settles it as a space does.
+    ['quote of lines that start with markup', (i: number) => `> **Relay ${i}** retries the request when it fails with \`default${i}\`\n`],
+    ['paragraph of lines that start with markup', (i: number) => `\`relay.${i}\` retries the **request** when it fails.\n`],
     [
       'table',
       (i: number) =>

@@ -11,8 +11,12 @@ import { EmphasisMasks, SetextScans, plainLines } from './markedOnePass';
 // answer uses reads as plain text:
 //
 // - Blockquotes and lists nested deeper than MAX_BLOCK_NESTING. Each level re-lexes all of the
-//   text inside it (depth × length), and `> > > …` a few thousand deep overflows the stack. 32,
-//   tokenDom.ts's own depth: deeper markup already took the HTML path there, and still does.
+//   text inside it (depth × length), and `> > > …` a few thousand deep overflows the stack. 16,
+//   half of tokenDom.ts's own depth (issue 34): at 32, a streamed line of `> > > …` 17,500 deep
+//   was lexed 32 times a render, built through the HTML path (the paragraph inside sat deeper
+//   than tokenDom's 32), and laid out a character or two a line in a column 32 indents narrow:
+//   its slowest update 62 ms, 18 ms at 16 (bench/pathological.ts's construct alone). markdown-it
+//   caps nesting at 20 in its CommonMark preset; no answer nests quotes or lists that deep.
 // - Emphasis nested deeper than MAX_EMPHASIS_NESTING, for the same two reasons.
 // - An opening `*`, `_` or `~` is closed only by one of the next MAX_CLOSER_RUNS runs of its
 //   character. marked looks for the closer from every opener on, to the end of the paragraph if
@@ -41,7 +45,7 @@ import { EmphasisMasks, SetextScans, plainLines } from './markedOnePass';
 // All of it depends only on the text of the block being lexed, never on what came before, so a
 // streamed block lexes exactly as the same block in the whole text does.
 
-export const MAX_BLOCK_NESTING = 32;
+export const MAX_BLOCK_NESTING = 16;
 export const MAX_EMPHASIS_NESTING = 16;
 export const MAX_CLOSER_RUNS = 32;
 export const MAX_DELIMITER_RUN = 32;
