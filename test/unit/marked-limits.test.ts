@@ -246,6 +246,40 @@ describe('limits on marked', () => {
       assert.deepEqual(JSON.parse(JSON.stringify(limited().lexer(src))), JSON.parse(JSON.stringify(plain().lexer(src))), JSON.stringify(src.slice(0, 30)));
   });
 
+  it('reads paragraphs between rules, and list items’ lines that start with [ or <, exactly as marked (fast-check, and at any length)', () => {
+    // Without raw HTML too, as the webview and the host's writer read it: then `<div>` is text.
+    const noHtml = { tokenizer: { html: () => undefined, tag: () => undefined } };
+    const pairs = [
+      [plain, limited],
+      [() => plain().use(noHtml), () => limited().use(noHtml)],
+    ] as const;
+    const same = (src: string) => {
+      for (const [want, got] of pairs)
+        assert.deepEqual(JSON.parse(JSON.stringify(got().lexer(src))), JSON.parse(JSON.stringify(want().lexer(src))), JSON.stringify(src.slice(0, 60)));
+    };
+    const line = fc.constantFrom(
+      ...['a', 'b c', '', '   ', '***', '___', '* * *', '---', '===', '  ==', '- d', '1. e', '> f', '>', '# g', '    h', '```', '| i |', '|-|', 'j|k'],
+      ...['[a', '[a]', '  [a', '[a]: /u', '[a]:', 'b]: /v', '[a\\', '\\[a', '[a]: /u "t', 'b"', '[ ] l', '[x] m'],
+      ...['<a', '<a>', '  <a', '<a b', 'c>', '<div>', '<div', '</p>', '<b c="d">', '<!-- n', '-->', '<?o', '<![CDATA[', '<script>', '<a>b', '<x@y.z>'],
+    );
+    fc.assert(
+      fc.property(fc.constantFrom('', '- ', '> ', '1. ', '- > ', '> - '), fc.array(line, { maxLength: 40 }), (lead, lines) => same(lead + lines.join('\n'))),
+      { seed: SEED, numRuns: 3000 },
+    );
+    for (const src of [
+      `${'a\n***\n'.repeat(2_000)}b\n===`,
+      `${'a\n***\n'.repeat(300)}\n${'a\n___\n'.repeat(300)}b\n---\nc`,
+      `${'a\n***\n<a>\n'.repeat(300)}b\n---`,
+      `> ${'a\n> ***\n'.repeat(300)}b\n===\n${'c\n***\n'.repeat(300)}`,
+      `- item\n${'[a\n<a\n'.repeat(1_000)}  ===`,
+      `- item\n${'[a\n<a\n'.repeat(300)}\n  b\n${'[a\n[x]: /u\n<a>\n<div>\n'.repeat(300)}  ---\n  c`,
+      `- item\n${'[a\n'.repeat(300)}[b\nc]: /u\n${'<a\n'.repeat(300)}<b>\n===`,
+      // The item's lines are a text of their own: what the rule found in the answer's says nothing of them.
+      'a\n***\n - bbbbbbbbbb\n    ===',
+    ])
+      same(src);
+  });
+
   it('cuts marked’s search right after the last run in reach and the code point that follows it', () => {
     const text = `*${'a*'.repeat(40)}`;
     const end = closerWindowEnd(text, 1, '*');

@@ -1,5 +1,5 @@
 import { Tokenizer, type MarkedExtension, type Tokens } from 'marked';
-import { EmphasisMasks, plainLines } from './markedOnePass';
+import { EmphasisMasks, SetextScans, plainLines } from './markedOnePass';
 
 // Limits on what marked is asked to parse, so that lexing a block takes time in proportion to its
 // length whatever the model sends. The streaming renderer lexes the growing block at every render
@@ -37,9 +37,10 @@ import { EmphasisMasks, plainLines } from './markedOnePass';
 //   bar a `)` that closes a `(` of the URL, if that `)` comes after more than that many.
 //
 // Some overrides change nothing but speed: an opener with no run of its character after it that
-// could close it is not searched for a closer at all (`*a *a *a …` with no closer); and the lines
+// could close it is not searched for a closer at all (`*a *a *a …` with no closer); the lines
 // of a list item's paragraph, and the escapes and code spans masked from emphasis in a paragraph,
-// are taken in one pass (markedOnePass.ts).
+// are taken in one pass; and the setext heading rule does not read again the lines in which it
+// found no underline (`a`, `***`, `a`, `***`, …) (markedOnePass.ts).
 //
 // All of it depends only on the text of the block being lexed, never on what came before, so a
 // streamed block lexes exactly as the same block in the whole text does.
@@ -130,6 +131,7 @@ export function markedLimits(): MarkedExtension {
   let boundedText: { rule: RegExp; bounded: RegExp } | undefined;
   let linkStart: { rule: RegExp; start: RegExp | undefined } | undefined;
   const masks = new EmphasisMasks();
+  const setext = new SetextScans();
 
   /** marked's own rule one level deeper, or undefined (not this construct) at the limit. */
   function nested<T>(kind: keyof typeof depth, limit: number, rule: () => T): T | undefined {
@@ -150,6 +152,7 @@ export function markedLimits(): MarkedExtension {
         level: 'block',
         tokenizer(): undefined {
           masks.install(this.lexer.options.tokenizer as Tokenizer);
+          setext.install(this.lexer);
           return undefined;
         },
       },
@@ -222,6 +225,9 @@ export function markedLimits(): MarkedExtension {
         // marked takes what it keeps of the URL from `src`: cut, it strips the trailing punctuation left.
         const trailing = trailingPunctuation(cap[0]);
         return trailing > MAX_URL_TRAILING ? Tokenizer.prototype.url.call(this, src.slice(0, cap[0].length - trailing + MAX_URL_TRAILING)) : false;
+      },
+      lheading(src) {
+        return setext.lheading(this, src);
       },
       text(src) {
         return plainLines(this, src);
