@@ -181,12 +181,15 @@ export function createIncrementalMarkdown(
       return;
     }
     const open = text.slice(committed);
-    const tokens = lexBlocks(open, defs.finishedFor(open), (blocks, inline) => {
-      const skip = kept.reuse(blocks);
-      const lead = leadParagraph(blocks[0]);
-      if (lead && lexAfterSettled(lead, settled, inline)) skip.add(lead.tokens);
-      return skip;
-    });
+    const links = defs.finishedFor(open);
+    const lex = (src: string) =>
+      lexBlocks(src, links, (blocks, inline) => {
+        const skip = kept.reuse(blocks);
+        const lead = leadParagraph(blocks[0]);
+        if (lead && lexAfterSettled(lead, settled, inline)) skip.add(lead.tokens);
+        return skip;
+      });
+    const tokens = kept.lexGrown(open, lex) ?? lex(open);
     // A reference definition that came or changed can turn `[text][ref]` in a finished block into a link.
     renderAgain(defs.blocksToRender(tokens.links));
     // The last block that is not blank space may still grow; everything before it is final.
