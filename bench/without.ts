@@ -22,10 +22,26 @@ const CASES: Record<string, { module: string; source: () => string }> = {
   // A list's or table's unchanged items keep their tokens and DOM.
   keptItems: {
     module: 'keptItems',
-    source: () => 'export class KeptItems { plan() { return undefined; } reuse() { return new Set(); } rendered() {} appended() {} }',
+    source: () =>
+      'export class KeptItems { plan() { return undefined; } reuse() { return new Set(); } lexGrown() { return undefined; } rendered() {} appended() {} }',
+  },
+  // Only the lex of a growing list from its last item on: the whole list is lexed at each render.
+  lexGrown: {
+    module: 'keptItems',
+    source: () => switchOff(source('keptItems.ts'), "if (shown?.type !== 'list' || shown.items.length < 2) return undefined;", 'return undefined;'),
   },
   // A paragraph's settled prefix is neither lexed nor built again.
   settledParagraph: { module: 'settledParagraph', source: () => 'export const settledOf = () => undefined; export const lexAfterSettled = () => false;' },
+  // Only the line break beside a settled element: a line that starts with one ends the settled part.
+  lineBreak: {
+    module: 'inlinePrefix',
+    source: () =>
+      switchOff(
+        switchOff(source('inlinePrefix.ts'), "const OPENS = ' (\\n';", "const OPENS = ' (';"),
+        "const CLOSES = ' .,;:?)\\n';",
+        "const CLOSES = ' .,;:?)';",
+      ),
+  },
   // DOM from tokens: without it, every piece takes marked's HTML and the sanitizer.
   tokenDom: { module: 'tokenDom', source: () => 'export const buildBlocks = () => undefined; export const buildInline = () => undefined;' },
   // Finished blocks in groups of 16: without it, all in one group.
