@@ -80,7 +80,10 @@ export async function benchGrowth(page: Page, floorPage: Page, runs = 3): Promis
   const raw: GrowthRun[] = [];
   for (const kind of Object.keys(GROWING_BLOCKS)) raw.push(await measureIn(page, kind));
   const floor = { ...(await measureIn(floorPage, 'paragraph')), kind: 'paragraph, plain-text floor' };
-  raw.push(floor);
+  // A streamed quote is one paragraph too: the same text as plain text in one paragraph is what
+  // Chromium alone does with it, shown beside the quote's budget, which stays the issue's ≤ 2×.
+  const quoteFloor = { ...(await measureIn(floorPage, 'quote')), kind: 'quote, plain-text floor' };
+  raw.push(floor, quoteFloor);
   const µs = (n: number) => `${Math.round(n)} µs`;
   const rows: [string, string][] = [
     ['a render as the block grows (~10 KB)', 'near its start → near its end (script+style+layout per render, median of 3)'],
@@ -90,14 +93,14 @@ export async function benchGrowth(page: Page, floorPage: Page, runs = 3): Promis
   // layout of the same paragraph as plain text grows.
   const growthOf = (r: GrowthRun) => r.last / r.first;
   const budgetOf = (r: GrowthRun) => (r.kind === 'paragraph' ? Math.max(2, growthOf(floor)) : 2);
-  const kinds = raw.filter((r) => r !== floor);
+  const kinds = raw.filter((r) => r !== floor && r !== quoteFloor);
   const worst = [...kinds].sort((a, b) => growthOf(b) / budgetOf(b) - growthOf(a) / budgetOf(a))[0]!;
   return {
     rows,
     budgets: [
       {
         what: 'a render near the end of a 10 KB block vs near its start, worst kind against its budget',
-        value: `${worst.kind} ${growthOf(worst).toFixed(1)}× (Chromium alone, plain paragraph: ${growthOf(floor).toFixed(1)}×)`,
+        value: `${worst.kind} ${growthOf(worst).toFixed(1)}× (Chromium alone, plain paragraph: ${growthOf(floor).toFixed(1)}×, the quote's text: ${growthOf(quoteFloor).toFixed(1)}×)`,
         budget: '≤ 2× (a paragraph: ≤ Chromium alone)',
         met: kinds.every((r) => growthOf(r) <= budgetOf(r)),
       },

@@ -43,6 +43,24 @@ function keptCount(shown: Container, next: Container): number {
   return -1;
 }
 
+/**
+ * The source of a shown list's or table's finished items (all but the last), and what a lex of
+ * the rest needs before it (a table's header and delimiter rows), or undefined when none is finished.
+ */
+function grownFrom(shown: Container): { finished: string; head: string } | undefined {
+  if (shown.type === 'list') {
+    if (shown.items.length < 2) return undefined;
+    let cut = 0;
+    for (let i = 0; i < shown.items.length - 1; i++) cut += shown.items[i]!.raw.length;
+    return { finished: shown.raw.slice(0, cut), head: '' };
+  }
+  if (shown.rows.length < 2) return undefined;
+  // marked reads a table a line a row: its header, its delimiter row, then one line for each row.
+  let cut = -1;
+  for (let line = 0; line < shown.rows.length + 1; line++) cut = shown.raw.indexOf('\n', cut + 1);
+  return cut < 0 ? undefined : { finished: shown.raw.slice(0, cut + 1), head: shown.raw.slice(0, shown.raw.indexOf('\n', shown.raw.indexOf('\n') + 1) + 1) };
+}
+
 /** The list or table the blocks are, when they are one with blank space after it. */
 function containerOf(tokens: readonly Token[]): Container | undefined {
   const first = tokens[0];
@@ -164,33 +182,40 @@ export class KeptItems {
   }
 
   /**
-   * The tail lexed by `lex`, when it is the list shown last time, grown: every item of that list
-   * but the last is final (the next one has started), so only the source from its last item on is
-   * lexed, and the list's token is put together again from the shown items and the new ones, as
-   * marked puts it together (each item's source adds to the list's; marked trims the end of the
-   * last). marked's list rule reads every item again at each lex: 663 µs for a 10 KB list in Node,
-   * 203 µs for 1 KB, a render's cost growing with the list. Undefined when the shown items may not
-   * stand (a definition in the tail, which may be new or may change as it streams, and which the
-   * shown items were lexed without; a task item; a list that turned loose or changed kind): the
-   * caller lexes the whole tail.
+   * The tail lexed by `lex`, when it is the list or table shown last time, grown: every item (row)
+   * of it but the last is final (the next one has started), so only the source from its last item
+   * on is lexed (a table's, after its header and delimiter rows), and the token is put together
+   * again from the shown items and the new ones, as marked puts it together (each item's source
+   * adds to the list's, one line a row). marked's list and table rules read every item or row
+   * again at each lex: 663 µs for a 10 KB list in Node, 203 µs for 1 KB; 194 and 41 µs for a
+   * table. Undefined when the shown items may not stand (a definition in the tail, which may be new
+   * or may change as it streams, and which they were lexed without; a task item; a list that
+   * turned loose or changed kind): the caller lexes the whole tail.
    */
   lexGrown(open: string, lex: (src: string) => TokensList): TokensList | undefined {
     const shown = this.shown;
-    if (shown?.type !== 'list' || shown.items.length < 2) return undefined;
-    let cut = 0;
-    for (let i = 0; i < shown.items.length - 1; i++) cut += shown.items[i]!.raw.length;
-    const finished = shown.raw.slice(0, cut);
+    const grown = shown && grownFrom(shown);
     // Task items too: marked's HTML renderer writes their box into their tokens (see reuse).
-    if (!open.startsWith(finished) || DEFINITION_LINE.test(open) || hasTask(shown.items.slice(0, -1))) return undefined;
+    if (!shown || !grown || !open.startsWith(grown.finished) || DEFINITION_LINE.test(open) || hasTask(shown)) return undefined;
     const links = this.links;
-    const tokens = lex(open.slice(cut));
-    const rest = tokens[0];
-    if (rest?.type !== 'list' || rest.ordered !== shown.ordered || rest.loose !== shown.loose) {
+    const tokens = lex(grown.head + open.slice(grown.finished.length));
+    const rest = tokens[0] as Container | undefined;
+    const fits =
+      rest?.type === shown.type &&
+      rest.raw.startsWith(grown.head) &&
+      (rest.type === 'list' && shown.type === 'list'
+        ? rest.ordered === shown.ordered && rest.loose === shown.loose
+        : rest.type === 'table' && shown.type === 'table' && rest.align.join() === shown.align.join());
+    if (!fits) {
       // The lex of the whole tail must start from what this one found, as if it had not happened.
       [this.shown, this.links] = [shown, links];
       return undefined;
     }
-    tokens[0] = { ...rest, raw: finished + rest.raw, start: shown.start, items: [...shown.items.slice(0, -1), ...(rest as Tokens.List).items] };
+    const raw = grown.finished + rest.raw.slice(grown.head.length);
+    tokens[0] =
+      shown.type === 'list'
+        ? { ...(rest as Tokens.List), raw, start: shown.start, items: [...shown.items.slice(0, -1), ...(rest as Tokens.List).items] }
+        : { ...(rest as Tokens.Table), raw, header: shown.header, rows: [...shown.rows.slice(0, -1), ...(rest as Tokens.Table).rows] };
     return tokens;
   }
 

@@ -3,9 +3,9 @@ import type { Token, TokensList } from 'marked';
 import { KeptItems } from '../../src/webview/keptItems';
 import { lexBlocks } from '../../src/webview/lex';
 
-// A list that grows as the tail of a streamed answer is lexed from its last item on, not whole
-// (KeptItems.lexGrown): marked's list rule reads every item again at each lex, so a render late
-// in a long list cost more than one early in it. The tokens must be the ones a lex of the whole
+// A list or table that grows as the tail of a streamed answer is lexed from its last item (row)
+// on, not whole (KeptItems.lexGrown): marked's list and table rules read every item or row again
+// at each lex, so a render late in a long list cost more than one early in it. The tokens must be the ones a lex of the whole
 // tail gives; test/webview/streaming-render.test.ts holds the DOM to the full render as well.
 
 /** Tokens as marked's HTML and the renderer read them: everything but the lexer's bookkeeping. */
@@ -44,6 +44,21 @@ describe('a growing list lexed from its last item on', () => {
       assert.ok(grow(before, `${before} and more`).tokens, 'a word added to the last item was not lexed from it');
     });
   }
+
+  it("lexes a growing table from its last row on, after its header, and gives the whole lex's tokens", () => {
+    const rows = Array.from({ length: 60 }, (_, i) => `| \`relay.${i}\` | ${i} | Retries the **request** when it fails. |`);
+    const before = ['| Setting | Default | Meaning |', '|---|:-:|--:|', ...rows].join('\n');
+    for (const more of [' more |', '\n| `relay.60` | 60 |', '\n| a | b | c | d |', '\nnot a row', '\n\nafter the table']) {
+      const after = before + more;
+      const { lexed, tokens } = grow(before, after);
+      assert.ok(tokens, `${JSON.stringify(more)} was not lexed from the last row`);
+      assert.ok(
+        lexed.every((src) => src.length < 150),
+        `lexed ${lexed.map((s) => s.length).join(', ')} characters of ${after.length}`,
+      );
+      assert.deepEqual(shape(tokens), shape(lexBlocks(after)), JSON.stringify(more));
+    }
+  });
 
   it('lexes the whole tail when the shown items may read differently', () => {
     const before = items(10, () => '-');
