@@ -9,6 +9,7 @@ import { LinkDefs } from './linkDefs';
 import { leadP, leadParagraph, lexAfterSettled, settledOf, type SettledParagraph } from './settledParagraph';
 import { fastPathAfterRender, tryFastAppend, type FastPath } from './plainAppend';
 import { endsWithBlankLine } from './textScans';
+import { LineEnds } from './lineEnds';
 
 // Streaming markdown without re-rendering the whole answer on every delta. The text is cut into
 // top-level blocks; every block but the last one, which is still growing, is finished and never
@@ -58,7 +59,9 @@ export function createIncrementalMarkdown(
   onRendered: () => void = () => undefined,
   schedule: FrameScheduler = requestAnimationFrame,
 ): MarkdownRenderer {
+  /** The text with its line ends as marked reads them (lineEnds.ts): block sources add up to it. */
   let text = '';
+  const ends = new LineEnds();
   /** Characters of `text` already rendered into finished blocks. */
   let committed = 0;
   /** Characters of `text` the DOM shows. */
@@ -241,24 +244,26 @@ export function createIncrementalMarkdown(
   return {
     element,
     get text() {
-      return text;
+      return ends.sent(text);
     },
     setText(next: string) {
-      if (next.startsWith(text)) {
-        if (next.length > text.length) {
-          text = next;
+      const sent = ends.sent(text);
+      if (next.startsWith(sent)) {
+        if (next.length > sent.length) {
+          text += ends.add(next.slice(sent.length), text);
           request();
         }
         return;
       }
-      text = next;
+      ends.clear();
+      text = ends.add(next, '');
       lastFrameRender = -Infinity;
       reset();
       request();
     },
     append(delta: string) {
       if (!delta) return;
-      text += delta;
+      text += ends.add(delta, text);
       request();
     },
     flush() {

@@ -80,7 +80,7 @@ const streamAndCompare = ([pieces, tight, framesPerPiece = 1, flushEachPiece = f
   }
   r.finish();
   check(true);
-  return { renders, mismatch };
+  return { renders, mismatch, textKept: r.text === sent };
 };
 
 describe('streaming markdown renderer in Chromium', function () {
@@ -100,6 +100,24 @@ describe('streaming markdown renderer in Chromium', function () {
     }
     assert.ok(renders > DOCUMENTS * 5, `only ${renders} renders were checked`);
     console.log(`      (${renders.toLocaleString()} renders compared with the full render)`);
+  });
+
+  // marked reads `\r\n` and `\r` as `\n`; the renderer finds where its blocks end by adding up their
+  // sources, so an answer with other line ends once showed its finished blocks' ends again, shifted
+  // (found in review: nothing upstream makes a service's line ends `\n`). A piece may end between
+  // the `\r` and the `\n`. The renderer's text is still what was sent (answerParts.ts compares it).
+  it('shows what the full render shows for answers whose lines end with \\r\\n or \\r, split between pieces', async () => {
+    const rnd = seededRandom(SEED + 2);
+    let renders = 0;
+    for (let d = 0; d < 40; d++) {
+      const text = randomDocument(rnd, false).replace(/\n/g, d % 4 === 3 ? '\r' : '\r\n');
+      const pieces = d % 2 ? randomPieces(text, rnd) : text.split(/(?<=\r)/);
+      const result = await bundled.page.evaluate(streamAndCompare, [pieces, false] as const);
+      renders += result.renders;
+      assert.equal(result.mismatch, undefined, `document ${d}: ${JSON.stringify(result.mismatch, null, 1)}`);
+      assert.ok(result.textKept, `document ${d}: the renderer's text is not what was sent`);
+    }
+    assert.ok(renders > 100, `only ${renders} renders were checked`);
   });
 
   it('shows exactly what the full render shows while long lists and tables grow, their finished items kept', async () => {
