@@ -17,9 +17,6 @@ import type { Piece } from './markdown';
 
 type Container = Tokens.List | Tokens.Table;
 
-/** A line that may define a link, in a list item or a quote in one. */
-const DEFINITION_LINE = /^[ \t>]*\[[^\]\n]*\]:/m;
-
 /** How many leading items of `next` are the same as in `shown`, or -1 when the container itself differs. */
 function keptCount(shown: Container, next: Container): number {
   if (shown.type === 'list' && next.type === 'list') {
@@ -196,11 +193,14 @@ export class KeptItems {
     const shown = this.shown;
     const grown = shown && grownFrom(shown);
     // Task items too: marked's HTML renderer writes their box into their tokens (see reuse).
-    if (!shown || !grown || !open.startsWith(grown.finished) || DEFINITION_LINE.test(open) || hasTask(shown)) return undefined;
+    // Every definition holds a `]:`, wherever it starts (`- [r]: /u`, `1. > [a\]b]: /u`).
+    if (!shown || !grown || !open.startsWith(grown.finished) || open.includes(']:') || hasTask(shown)) return undefined;
     const links = this.links;
     const tokens = lex(grown.head + open.slice(grown.finished.length));
     const rest = tokens[0] as Container | undefined;
     const fits =
+      // reuse() forgets the shown items when the definitions the lex knew changed.
+      this.shown === shown &&
       rest?.type === shown.type &&
       rest.raw.startsWith(grown.head) &&
       (rest.type === 'list' && shown.type === 'list'

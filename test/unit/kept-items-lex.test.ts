@@ -66,9 +66,14 @@ describe('a growing list lexed from its last item on', () => {
       `${before}\n\n[1]: https://docs.test/a`, // a definition came: `[1]` in a shown item may turn into a link
       `${before}\n\n- loose now`, // the list turned loose: every item's text goes into a <p>
       `- [ ] task\n${before}\nmore`, // a task item among them: marked's HTML writes into its tokens
+      // Definitions on an item's own line (found in review): marked takes them, and the lex of
+      // the rest would not know those in the shown items, nor the shown items one in the rest.
+      `- [r]: /u\n${before}\n- see [r] more`,
+      `${before}\n- [r]: /u`,
+      `${before}\n1. > [a\\]b]: /u`,
     ]) {
       const kept = new KeptItems();
-      const shown = after.startsWith('- [ ]') ? `- [ ] task\n${before}` : before;
+      const shown = after.startsWith('- [ ]') ? `- [ ] task\n${before}` : after.startsWith('- [r]') ? `- [r]: /u\n${before}\n- see [r]` : before;
       kept.rendered(lexBlocks(shown));
       assert.equal(
         kept.lexGrown(after, (src) => lexBlocks(src)),

@@ -137,6 +137,9 @@ describe('streaming markdown renderer in Chromium', function () {
       ['| h |\n|---|\n| [a][r] |\n', '| b |\n', '\n[r]: http://x\n'],
       ['- [a][r]\n', '- [r]:', ' h', 'ttp://x\n'],
       'See [the relay docs][1] and [2].\n\nMore text.\n\n[1]: https://docs.test/relay\n[2]: https://docs.test/two "Two"\n'.match(/[^]{1,4}/g)!,
+      // Definitions that are list items, named by a finished paragraph (found in review, once a
+      // growing list was lexed from its last item on: the lex of the rest missed the others).
+      [...'See [1] and [2].\n\n- [1]: https://a.test/x\n- [2]: https://b.test/y\n- [3]: https://c.test/z\n\nThe end.\n'],
     ];
     let renders = 0;
     for (let d = 0; d < LONG_CONTAINERS + known.length; d++) {
