@@ -25,10 +25,10 @@ const CASES: Record<string, { module: string; source: () => string }> = {
     source: () =>
       'export class KeptItems { plan() { return undefined; } reuse() { return new Set(); } lexGrown() { return undefined; } rendered() {} appended() {} }',
   },
-  // Only the lex of a growing list from its last item on: the whole list is lexed at each render.
+  // Only the lex of a growing list or table from its last item on: the whole tail is lexed at each render.
   lexGrown: {
     module: 'keptItems',
-    source: () => switchOff(source('keptItems.ts'), "if (shown?.type !== 'list' || shown.items.length < 2) return undefined;", 'return undefined;'),
+    source: () => switchOff(source('keptItems.ts'), 'const grown = shown && grownFrom(shown);', 'const grown = undefined;'),
   },
   // A paragraph's settled prefix is neither lexed nor built again.
   settledParagraph: { module: 'settledParagraph', source: () => 'export const settledOf = () => undefined; export const lexAfterSettled = () => false;' },

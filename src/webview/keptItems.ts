@@ -53,9 +53,15 @@ function grownFrom(shown: Container): { finished: string; head: string } | undef
   }
   if (shown.rows.length < 2) return undefined;
   // marked reads a table a line a row: its header, its delimiter row, then one line for each row.
-  let cut = -1;
-  for (let line = 0; line < shown.rows.length + 1; line++) cut = shown.raw.indexOf('\n', cut + 1);
-  return cut < 0 ? undefined : { finished: shown.raw.slice(0, cut + 1), head: shown.raw.slice(0, shown.raw.indexOf('\n', shown.raw.indexOf('\n') + 1) + 1) };
+  // The finished part ends after the line of the last row but one; the head, after the delimiter row.
+  let end = 0;
+  let head = 0;
+  for (let line = 0; line < shown.rows.length + 1; line++) {
+    end = shown.raw.indexOf('\n', end) + 1;
+    if (end === 0) return undefined;
+    if (line === 1) head = end;
+  }
+  return { finished: shown.raw.slice(0, end), head: shown.raw.slice(0, head) };
 }
 
 /** The list or table the blocks are, when they are one with blank space after it. */
